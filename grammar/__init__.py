@@ -1,0 +1,4 @@
+"""The MLIR textual-format grammar (mlir.lark), installed as the package ``llh_opt.grammar``.
+
+Only the data file lives here; the parser that drives it is ``llh_opt.parser``.
+"""

@@ -1,0 +1,800 @@
+"""The arith dialect: constants, integer/float binary ops, comparisons, casts and select, with
+MLIR's custom forms, result names (`%c3_i32`, `%cst`, `%true`), properties and verifier messages;
+plus its two attributes `#arith.overflow<...>` and `#arith.fastmath<...>`.
+
+Folding and canonicalization patterns live in ``passes/`` / ``rewrite/``, not here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.ir.attributes import (
+    Attribute,
+    DenseElementsAttr,
+    DialectAttribute,
+    FloatAttr,
+    IntegerAttr,
+    LocationAttr,
+    StringAttr,
+    UnitAttr,
+    UnknownLoc,
+)
+from llh_opt.ir.core import Operation, Value
+from llh_opt.ir.opdef import (
+    ANY_TYPE,
+    AttrKind,
+    ConstantLike,
+    Dialect,
+    OperandDef,
+    PropDef,
+    Pure,
+    ResultDef,
+    SameOperandsAndResultType,
+    Trait,
+    TypeConstraint,
+    op_error,
+    register,
+    register_dialect,
+)
+from llh_opt.ir.types import (
+    FloatType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    NoneType,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    VectorType,
+    i1,
+    i64,
+)
+
+if TYPE_CHECKING:
+    from llh_opt.printer import Printer
+
+__all__ = [
+    "ARITH",
+    "CMPF_PREDICATES",
+    "CMPI_PREDICATES",
+    "CmpFOp",
+    "CmpIOp",
+    "ConstantOp",
+    "FastMathFlagsAttr",
+    "IntegerOverflowFlagsAttr",
+    "SelectOp",
+]
+
+_UNKNOWN = UnknownLoc()
+
+
+# --------------------------------------------------------------------------- attributes
+
+
+class _FlagsAttr(DialectAttribute):
+    """A bit-enum attribute `#arith.<mnemonic><flag, flag>`; `none` is 0."""
+
+    __slots__ = ("value",)
+    dialect = "arith"
+    FLAGS: ClassVar[tuple[tuple[str, int], ...]] = ()
+    GROUPS: ClassVar[tuple[tuple[str, int], ...]] = ()
+    SEPARATOR: ClassVar[str] = ","
+    ENUM: ClassVar[str] = ""
+    ATTR: ClassVar[str] = ""
+
+    def __new__(cls, value: int = 0) -> Any:
+        self = cls._cache.get(value)
+        if self is None:
+            self = object.__new__(cls)
+            self._init()
+            self.value = value
+            cls._cache[value] = self
+        return self
+
+    @classmethod
+    def from_names(cls, names: Sequence[str]) -> Any:
+        table = dict(cls.FLAGS + cls.GROUPS)
+        value = 0
+        for n in names:
+            value |= table[n]
+        return cls(value)
+
+    def names(self) -> list[str]:
+        v = self.value
+        if v == 0:
+            return ["none"]
+        out = []
+        for name, bits in self.GROUPS:
+            if v & bits == bits:
+                out.append(name)
+                v &= ~bits
+        for name, bits in self.FLAGS:
+            if v & bits:
+                out.append(name)
+        return out
+
+    def body(self) -> str:
+        """`<nsw, nuw>` as printed after the keyword in custom forms."""
+        return "<" + self.SEPARATOR.join(self.names()) + ">"
+
+    def render(self, aliases: dict[Any, str] | None) -> str:
+        return f"#arith.{self.mnemonic}{self.body()}"
+
+    def __contains__(self, flag: str) -> bool:
+        return (self.value & dict(self.FLAGS + self.GROUPS)[flag]) != 0
+
+
+class IntegerOverflowFlagsAttr(_FlagsAttr):
+    """`#arith.overflow<nsw, nuw>` (`overflowFlags` of addi/subi/muli/shli/trunci)."""
+
+    __slots__ = ()
+    mnemonic = "overflow"
+    FLAGS = (("nsw", 1), ("nuw", 2))
+    SEPARATOR = ", "
+    ENUM = "::mlir::arith::IntegerOverflowFlags"
+    ATTR = "Arith_IntegerOverflowAttr"
+
+
+class FastMathFlagsAttr(_FlagsAttr):
+    """`#arith.fastmath<nnan,ninf>` (`fastmath` of the float ops)."""
+
+    __slots__ = ()
+    mnemonic = "fastmath"
+    FLAGS = (
+        ("reassoc", 1),
+        ("nnan", 2),
+        ("ninf", 4),
+        ("nsz", 8),
+        ("arcp", 16),
+        ("contract", 32),
+        ("afn", 64),
+    )
+    GROUPS = (("fast", 127),)
+    ENUM = "::mlir::arith::FastMathFlags"
+    ATTR = "Arith_FastMathAttr"
+
+
+OVERFLOW_NONE = IntegerOverflowFlagsAttr(0)
+FASTMATH_NONE = FastMathFlagsAttr(0)
+
+_ATTR_RE = re.compile(r"\.(\w+)\s*<([^<>]*)>\s*\Z", re.DOTALL)
+
+
+def parse_arith_attribute(body: str, loc: Any = None) -> Attribute:
+    """The dialect hook: `body` is the text after `#arith` (`.overflow<nsw, nuw>`)."""
+    m = _ATTR_RE.match(body)
+    mnemonic = body[1:].split("<", 1)[0].strip() if body.startswith(".") else body
+    cls = {"overflow": IntegerOverflowFlagsAttr, "fastmath": FastMathFlagsAttr}.get(mnemonic)
+    if cls is None:
+        raise DiagnosticError(
+            Diagnostic(Severity.ERROR, f"unknown attribute `{mnemonic}` in dialect `arith`", loc)
+        )
+    if m is None:
+        raise DiagnosticError(Diagnostic(Severity.ERROR, "expected '>'", loc))
+    names = [n.strip() for n in m.group(2).split(",")]
+    allowed = ["none", *(n for n, _ in cls.FLAGS), *(n for n, _ in cls.GROUPS)]
+    for n in names:
+        if n not in allowed:
+            diag = Diagnostic(
+                Severity.ERROR, f"expected {cls.ENUM} to be one of: {', '.join(allowed)}", loc
+            )
+            raise DiagnosticError(
+                diag,
+                Diagnostic(
+                    Severity.ERROR,
+                    f"failed to parse {cls.ATTR} parameter 'value' which is to be a `{cls.ENUM}`",
+                    loc,
+                ),
+            )
+    return cls.from_names([n for n in names if n != "none"])
+
+
+ARITH = register_dialect(Dialect("arith", parse_attribute=parse_arith_attribute))
+
+
+# --------------------------------------------------------------------------- type constraints
+
+
+def _like(scalar: Any) -> Any:
+    """`scalar`, or a vector/tensor of it (MLIR's `...-like` constraints)."""
+
+    def pred(t: Type) -> bool:
+        if isinstance(t, (VectorType, RankedTensorType, UnrankedTensorType)):
+            return scalar(t.element_type)
+        return scalar(t)
+
+    return pred
+
+
+def _signless_nonzero_int_or_index(t: Type) -> bool:
+    return isinstance(t, IndexType) or (
+        isinstance(t, IntegerType) and t.signedness == 0 and t.width > 0
+    )
+
+
+def _signless_int(t: Type) -> bool:
+    return isinstance(t, IntegerType) and t.signedness == 0
+
+
+SIGNLESS_INTEGER_LIKE = TypeConstraint(
+    "signless-non-zero-bitwidth-integer-like", _like(_signless_nonzero_int_or_index)
+)
+SIGNLESS_FIXED_WIDTH_INTEGER_LIKE = TypeConstraint(
+    "signless-fixed-width-integer-like", _like(_signless_int)
+)
+FLOAT_LIKE = TypeConstraint("floating-point-like", _like(lambda t: isinstance(t, FloatType)))
+BOOL_LIKE = TypeConstraint("bool-like", _like(lambda t: t is i1))
+INDEX_CASTABLE = TypeConstraint(
+    "signless-non-zero-bitwidth-integer-like or memref of signless-integer",
+    lambda t: (
+        SIGNLESS_INTEGER_LIKE(t) or (isinstance(t, MemRefType) and _signless_int(t.element_type))
+    ),
+)
+
+
+def _element(t: Type) -> Type:
+    return t.element_type if isinstance(t, ShapedType) else t
+
+
+def _shape_key(t: Type) -> Any:
+    """What "the same tensor dimensions" compares: container kind and shape (None for scalars)."""
+    if isinstance(t, (VectorType, RankedTensorType, MemRefType)):
+        return (type(t), t.shape)
+    if isinstance(t, UnrankedTensorType):
+        return (type(t), None)
+    return None
+
+
+class _SameShapeCast(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        if _shape_key(op.operand(0).type) != _shape_key(op.results[0].type):
+            raise op_error(
+                op, "failed to verify that input and output have the same tensor dimensions"
+            )
+
+
+def _cast_incompatible(op: Operation) -> None:
+    raise op_error(
+        op,
+        f"operand type '{op.operand(0).type}' and result type '{op.results[0].type}' are cast "
+        "incompatible",
+    )
+
+
+# --------------------------------------------------------------------------- arith.constant
+
+
+def _typed_attr_type(a: Attribute) -> Type | None:
+    if isinstance(a, (IntegerAttr, FloatAttr, DenseElementsAttr)):
+        return a.type
+    if isinstance(a, StringAttr):
+        return a.type if a.type is not None else NoneType()
+    return None
+
+
+TYPED_ATTR = AttrKind("TypedAttr instance", Attribute, lambda a: _typed_attr_type(a) is not None)
+
+
+@register
+class ConstantOp(Operation):
+    """`arith.constant 3 : i32` (`{attrs}` go before the value).  Results are named `%c3_i32`,
+    `%c1` (index), `%true`/`%false`, `%cst` (floats, dense)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "arith.constant"
+    SUMMARY = "integer or floating point constant"
+    RESULTS = (ResultDef("result", ANY_TYPE),)
+    PROPERTIES = (PropDef("value", TYPED_ATTR),)
+    TRAITS = (Pure, ConstantLike)
+
+    @classmethod
+    def build(cls, value: Attribute, location: LocationAttr = _UNKNOWN) -> ConstantOp:
+        t = _typed_attr_type(value)
+        assert t is not None, "arith.constant needs a typed attribute"
+        return Operation.create(  # type: ignore[return-value]
+            cls.OPERATION_NAME, (), [t], {"value": value}, location=location
+        )
+
+    @property
+    def value(self) -> Attribute:
+        return self.properties["value"]
+
+    def result_names(self) -> list[str | None]:
+        v = self.properties.get("value")
+        if isinstance(v, IntegerAttr):
+            t = self.results[0].type
+            if isinstance(t, IntegerType):
+                if t.width == 1:
+                    return ["true" if v.value else "false"]
+                return [f"c{v.value}_{t}"]
+            return [f"c{v.value}"]
+        return ["cst"]
+
+    def verify_op(self) -> None:
+        value = self.properties["value"]
+        rtype = self.results[0].type
+        if _typed_attr_type(value) is not rtype:
+            raise op_error(self, "failed to verify that all of {value, result} have same type")
+        if isinstance(rtype, IntegerType) and rtype.signedness != 0:
+            raise op_error(self, "integer return type must be signless")
+        if not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)):
+            raise op_error(self, "value must be an integer, float, or elements attribute")
+
+    def print_custom(self, p: Printer) -> None:
+        p.print_optional_attr_dict(p.op_attributes(self, ("value",)))
+        p.write(" ")
+        p.print_attribute(self.properties["value"])
+
+
+# --------------------------------------------------------------------------- binary ops
+
+
+class _BinaryOp(Operation):
+    """`arith.<op> %a, %b [overflow<...> | fastmath<...>] {attrs} : T`."""
+
+    __slots__ = ()
+    FLAGS_PROP: ClassVar[str | None] = None  # "overflowFlags" / "fastmath"
+    FLAGS_KEYWORD: ClassVar[str] = ""
+    GENERIC_DEFAULTS: ClassVar[tuple[tuple[str, Attribute], ...]] = ()
+
+    @classmethod
+    def build(
+        cls,
+        lhs: Value,
+        rhs: Value,
+        flags: Attribute | None = None,
+        location: LocationAttr = _UNKNOWN,
+    ) -> Any:
+        props = {cls.FLAGS_PROP: flags} if flags is not None and cls.FLAGS_PROP else None
+        return Operation.create(
+            cls.OPERATION_NAME, (lhs, rhs), [lhs.type], props, location=location
+        )
+
+    def print_custom(self, p: Printer) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        _print_flags(self, p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+def _print_flags(op: Operation, p: Printer) -> None:
+    """The optional ` overflow<...>`/` fastmath<...>`/` nneg` group and the attr-dict."""
+    prop = op.FLAGS_PROP  # type: ignore[attr-defined]
+    if prop is not None:
+        flags = op.properties.get(prop)
+        if flags is not None and getattr(flags, "value", 0):
+            if isinstance(flags, _FlagsAttr):
+                p.write(" " + op.FLAGS_KEYWORD + flags.body())  # type: ignore[attr-defined]
+            else:
+                p.write(" " + op.FLAGS_KEYWORD)  # type: ignore[attr-defined]
+        elif isinstance(flags, UnitAttr):
+            p.write(" " + op.FLAGS_KEYWORD)  # type: ignore[attr-defined]
+        p.print_optional_attr_dict(p.op_attributes(op, (prop,)))
+    else:
+        p.print_optional_attr_dict(p.op_attributes(op))
+
+
+def _int_binary(name: str, mnemonic: str, summary: str, overflow: bool = False) -> type[_BinaryOp]:
+    attrs: dict[str, Any] = {
+        "__slots__": (),
+        "OPERATION_NAME": f"arith.{mnemonic}",
+        "SUMMARY": summary,
+        "OPERANDS": (
+            OperandDef("lhs", SIGNLESS_INTEGER_LIKE),
+            OperandDef("rhs", SIGNLESS_INTEGER_LIKE),
+        ),
+        "RESULTS": (ResultDef("result", SIGNLESS_INTEGER_LIKE),),
+        "TRAITS": (Pure, SameOperandsAndResultType),
+    }
+    if overflow:
+        attrs["PROPERTIES"] = (
+            PropDef(
+                "overflowFlags",
+                AttrKind("Integer overflow arith flags", IntegerOverflowFlagsAttr),
+                default=OVERFLOW_NONE,
+            ),
+        )
+        attrs["FLAGS_PROP"] = "overflowFlags"
+        attrs["FLAGS_KEYWORD"] = "overflow"
+        attrs["GENERIC_DEFAULTS"] = (("overflowFlags", OVERFLOW_NONE),)
+    return register(type(name, (_BinaryOp,), attrs))  # type: ignore[return-value]
+
+
+def _float_binary(name: str, mnemonic: str, summary: str) -> type[_BinaryOp]:
+    attrs: dict[str, Any] = {
+        "__slots__": (),
+        "OPERATION_NAME": f"arith.{mnemonic}",
+        "SUMMARY": summary,
+        "OPERANDS": (OperandDef("lhs", FLOAT_LIKE), OperandDef("rhs", FLOAT_LIKE)),
+        "RESULTS": (ResultDef("result", FLOAT_LIKE),),
+        "PROPERTIES": (_FASTMATH_PROP,),
+        "TRAITS": (Pure, SameOperandsAndResultType),
+        "FLAGS_PROP": "fastmath",
+        "FLAGS_KEYWORD": "fastmath",
+        "GENERIC_DEFAULTS": (("fastmath", FASTMATH_NONE),),
+    }
+    return register(type(name, (_BinaryOp,), attrs))  # type: ignore[return-value]
+
+
+_FASTMATH_PROP = PropDef(
+    "fastmath",
+    AttrKind("Floating point fast math flags", FastMathFlagsAttr),
+    default=FASTMATH_NONE,
+)
+
+AddIOp = _int_binary("AddIOp", "addi", "integer addition operation", overflow=True)
+SubIOp = _int_binary("SubIOp", "subi", "integer subtraction operation", overflow=True)
+MulIOp = _int_binary("MulIOp", "muli", "integer multiplication operation", overflow=True)
+DivSIOp = _int_binary("DivSIOp", "divsi", "signed integer division operation")
+DivUIOp = _int_binary("DivUIOp", "divui", "unsigned integer division operation")
+RemSIOp = _int_binary("RemSIOp", "remsi", "signed integer division remainder operation")
+RemUIOp = _int_binary("RemUIOp", "remui", "unsigned integer division remainder operation")
+AndIOp = _int_binary("AndIOp", "andi", "integer binary and")
+OrIOp = _int_binary("OrIOp", "ori", "integer binary or")
+XOrIOp = _int_binary("XOrIOp", "xori", "integer binary xor")
+MaxSIOp = _int_binary("MaxSIOp", "maxsi", "signed integer maximum operation")
+MinSIOp = _int_binary("MinSIOp", "minsi", "signed integer minimum operation")
+MaxUIOp = _int_binary("MaxUIOp", "maxui", "unsigned integer maximum operation")
+MinUIOp = _int_binary("MinUIOp", "minui", "unsigned integer minimum operation")
+FloorDivSIOp = _int_binary("FloorDivSIOp", "floordivsi", "signed floor integer division operation")
+CeilDivSIOp = _int_binary("CeilDivSIOp", "ceildivsi", "signed ceil integer division operation")
+ShLIOp = _int_binary("ShLIOp", "shli", "integer left-shift", overflow=True)
+ShRSIOp = _int_binary("ShRSIOp", "shrsi", "signed integer right-shift")
+ShRUIOp = _int_binary("ShRUIOp", "shrui", "unsigned integer right-shift")
+
+AddFOp = _float_binary("AddFOp", "addf", "floating point addition operation")
+SubFOp = _float_binary("SubFOp", "subf", "floating point subtraction operation")
+MulFOp = _float_binary("MulFOp", "mulf", "floating point multiplication operation")
+DivFOp = _float_binary("DivFOp", "divf", "floating point division operation")
+MaxNumFOp = _float_binary("MaxNumFOp", "maxnumf", "floating-point maximum operation")
+MinNumFOp = _float_binary("MinNumFOp", "minnumf", "floating-point minimum operation")
+
+
+@register
+class NegFOp(Operation):
+    """`arith.negf %a [fastmath<...>] : T`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "arith.negf"
+    SUMMARY = "floating point negation"
+    OPERANDS = (OperandDef("operand", FLOAT_LIKE),)
+    RESULTS = (ResultDef("result", FLOAT_LIKE),)
+    PROPERTIES = (_FASTMATH_PROP,)
+    TRAITS = (Pure, SameOperandsAndResultType)
+    FLAGS_PROP = "fastmath"
+    FLAGS_KEYWORD = "fastmath"
+    GENERIC_DEFAULTS = (("fastmath", FASTMATH_NONE),)
+
+    @classmethod
+    def build(
+        cls, operand: Value, flags: Attribute | None = None, location: LocationAttr = _UNKNOWN
+    ) -> NegFOp:
+        props = {"fastmath": flags} if flags is not None else None
+        return Operation.create(  # type: ignore[return-value]
+            cls.OPERATION_NAME, (operand,), [operand.type], props, location=location
+        )
+
+    def print_custom(self, p: Printer) -> None:
+        p.write(" ")
+        p.print_operand(self.operand(0))
+        _print_flags(self, p)
+        p.write(" : ")
+        p.print_type(self.results[0].type)
+
+
+# --------------------------------------------------------------------------- comparisons
+
+CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+CMPF_PREDICATES = (
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+    "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
+)  # fmt: skip
+
+
+def _predicate_kind(names: Sequence[str]) -> AttrKind:
+    cases = ", ".join(str(i) for i in range(len(names)))
+    return AttrKind(
+        f"allowed 64-bit signless integer cases: {cases}",
+        IntegerAttr,
+        lambda a: (
+            a.type.__class__ is IntegerType and a.type.width == 64 and 0 <= a.value < len(names)
+        ),
+    )
+
+
+class _ShapeOfOperandsI1(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        if op.results[0].type is not _with_element(op.operand(0).type, i1):
+            raise op_error(
+                op,
+                "failed to verify that result type has i1 element type and same shape as operands",
+            )
+
+
+class _SameTypeOperands(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        types = op.operand_types
+        if any(t is not types[0] for t in types[1:]):
+            raise op_error(op, "requires all operands to have the same type")
+
+
+class _CmpOp(Operation):
+    __slots__ = ()
+    PREDICATES: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def build(
+        cls, predicate: str | int, lhs: Value, rhs: Value, location: LocationAttr = _UNKNOWN
+    ) -> Any:
+        if isinstance(predicate, str):
+            predicate = cls.PREDICATES.index(predicate)
+        rt = _with_element(lhs.type, i1)
+        return Operation.create(
+            cls.OPERATION_NAME,
+            (lhs, rhs),
+            [rt],
+            {"predicate": IntegerAttr(predicate, i64)},
+            location=location,
+        )
+
+    @property
+    def predicate(self) -> str:
+        return self.PREDICATES[self.properties["predicate"].value]  # type: ignore[attr-defined]
+
+    def print_custom(self, p: Printer) -> None:
+        p.write(" " + self.predicate + ", ")
+        p.print_operands(self.operands)
+        _print_flags_cmp(self, p)
+        p.write(" : ")
+        p.print_type(self.operand(0).type)
+
+
+def _print_flags_cmp(op: Operation, p: Printer) -> None:
+    if op.FLAGS_PROP is None:  # type: ignore[attr-defined]
+        p.print_optional_attr_dict(p.op_attributes(op, ("predicate",)))
+        return
+    flags = op.properties.get("fastmath")
+    if isinstance(flags, _FlagsAttr) and flags.value:
+        p.write(" fastmath" + flags.body())
+    p.print_optional_attr_dict(p.op_attributes(op, ("predicate", "fastmath")))
+
+
+def _with_element(t: Type, elt: Type) -> Type:
+    if isinstance(t, RankedTensorType):
+        return RankedTensorType(t.shape, elt, t.encoding)
+    if isinstance(t, UnrankedTensorType):
+        return UnrankedTensorType(elt)
+    if isinstance(t, VectorType):
+        return VectorType(t.shape, elt, t.scalable)
+    return elt
+
+
+@register
+class CmpIOp(_CmpOp):
+    """`arith.cmpi slt, %a, %b : i64` (predicate stored as `predicate = 2 : i64`)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "arith.cmpi"
+    SUMMARY = "integer comparison operation"
+    OPERANDS = (OperandDef("lhs", SIGNLESS_INTEGER_LIKE), OperandDef("rhs", SIGNLESS_INTEGER_LIKE))
+    RESULTS = (ResultDef("result", BOOL_LIKE),)
+    PROPERTIES = (PropDef("predicate", _predicate_kind(CMPI_PREDICATES)),)
+    TRAITS = (Pure, _ShapeOfOperandsI1, _SameTypeOperands)
+    PREDICATES = CMPI_PREDICATES
+    FLAGS_PROP = None
+
+
+@register
+class CmpFOp(_CmpOp):
+    """`arith.cmpf olt, %a, %b [fastmath<...>] : f32`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "arith.cmpf"
+    SUMMARY = "floating-point comparison operation"
+    OPERANDS = (OperandDef("lhs", FLOAT_LIKE), OperandDef("rhs", FLOAT_LIKE))
+    RESULTS = (ResultDef("result", BOOL_LIKE),)
+    PROPERTIES = (PropDef("predicate", _predicate_kind(CMPF_PREDICATES)), _FASTMATH_PROP)
+    TRAITS = (Pure, _ShapeOfOperandsI1, _SameTypeOperands)
+    PREDICATES = CMPF_PREDICATES
+    FLAGS_PROP = "fastmath"
+    GENERIC_DEFAULTS = (("fastmath", FASTMATH_NONE),)
+
+
+# --------------------------------------------------------------------------- casts
+
+
+class _CastOp(Operation):
+    """`arith.<cast> %x [nneg | overflow<...>] {attrs} : T to U`."""
+
+    __slots__ = ()
+    FLAGS_PROP: ClassVar[str | None] = None
+    FLAGS_KEYWORD: ClassVar[str] = ""
+
+    @classmethod
+    def build(cls, value: Value, result_type: Type, location: LocationAttr = _UNKNOWN) -> Any:
+        return Operation.create(cls.OPERATION_NAME, (value,), [result_type], location=location)
+
+    def compatible(self, src: Type, dst: Type) -> bool:
+        return True
+
+    def verify_op(self) -> None:
+        if not self.compatible(_element(self.operand(0).type), _element(self.results[0].type)):
+            _cast_incompatible(self)
+
+    def print_custom(self, p: Printer) -> None:
+        p.write(" ")
+        p.print_operand(self.operand(0))
+        _print_flags(self, p)
+        p.write(" : ")
+        p.print_type(self.operand(0).type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+def _index_compatible(self: Any, src: Type, dst: Type) -> bool:
+    return isinstance(src, IndexType) != isinstance(dst, IndexType)
+
+
+def _ext_compatible(self: Any, src: Type, dst: Type) -> bool:
+    return isinstance(src, IntegerType) and isinstance(dst, IntegerType) and dst.width > src.width
+
+
+def _trunc_compatible(self: Any, src: Type, dst: Type) -> bool:
+    return isinstance(src, IntegerType) and isinstance(dst, IntegerType) and dst.width < src.width
+
+
+def _cast(
+    name: str,
+    mnemonic: str,
+    summary: str,
+    src: TypeConstraint,
+    dst: TypeConstraint,
+    compatible: Any = None,
+    **extra: Any,
+) -> type[_CastOp]:
+    attrs: dict[str, Any] = {
+        "__slots__": (),
+        "OPERATION_NAME": f"arith.{mnemonic}",
+        "SUMMARY": summary,
+        "OPERANDS": (OperandDef("in", src),),
+        "RESULTS": (ResultDef("out", dst),),
+        "TRAITS": (Pure, _SameShapeCast),
+        **extra,
+    }
+    if compatible is not None:
+        attrs["compatible"] = compatible
+    return register(type(name, (_CastOp,), attrs))  # type: ignore[return-value]
+
+
+IndexCastOp = _cast(
+    "IndexCastOp", "index_cast", "index cast", INDEX_CASTABLE, INDEX_CASTABLE, _index_compatible
+)
+IndexCastUIOp = _cast(
+    "IndexCastUIOp",
+    "index_castui",
+    "unsigned index cast",
+    INDEX_CASTABLE,
+    INDEX_CASTABLE,
+    _index_compatible,
+)
+ExtSIOp = _cast(
+    "ExtSIOp",
+    "extsi",
+    "integer sign extension operation",
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    _ext_compatible,
+)
+ExtUIOp = _cast(
+    "ExtUIOp",
+    "extui",
+    "integer zero extension operation",
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    _ext_compatible,
+    PROPERTIES=(PropDef("nonNeg", AttrKind("unit attribute", UnitAttr), optional=True),),
+    FLAGS_PROP="nonNeg",
+    FLAGS_KEYWORD="nneg",
+)
+TruncIOp = _cast(
+    "TruncIOp",
+    "trunci",
+    "integer truncation operation",
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    _trunc_compatible,
+    PROPERTIES=(
+        PropDef(
+            "overflowFlags",
+            AttrKind("Integer overflow arith flags", IntegerOverflowFlagsAttr),
+            default=OVERFLOW_NONE,
+        ),
+    ),
+    FLAGS_PROP="overflowFlags",
+    FLAGS_KEYWORD="overflow",
+    GENERIC_DEFAULTS=(("overflowFlags", OVERFLOW_NONE),),
+)
+SIToFPOp = _cast(
+    "SIToFPOp",
+    "sitofp",
+    "cast from integer type to floating-point",
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    FLOAT_LIKE,
+)
+FPToSIOp = _cast(
+    "FPToSIOp",
+    "fptosi",
+    "cast from floating-point type to integer type",
+    FLOAT_LIKE,
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+)
+
+
+# --------------------------------------------------------------------------- select
+
+
+class _SelectTypes(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        t = op.operand(1).type
+        if op.operand(2).type is not t or op.results[0].type is not t:
+            raise op_error(
+                op,
+                "failed to verify that all of {true_value, false_value, result} have same type",
+            )
+        c = op.operand(0).type
+        if c is not i1 and not (_element(c) is i1 and _shape_key(c) == _shape_key(t)):
+            raise op_error(
+                op, "failed to verify that condition is signless i1 or has matching shape"
+            )
+
+
+@register
+class SelectOp(Operation):
+    """`arith.select %c, %a, %b : T` (`: vector<4xi1>, vector<4xi32>` for a shaped condition)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "arith.select"
+    SUMMARY = "select operation"
+    OPERANDS = (
+        OperandDef("condition", BOOL_LIKE),
+        OperandDef("true_value", ANY_TYPE),
+        OperandDef("false_value", ANY_TYPE),
+    )
+    RESULTS = (ResultDef("result", ANY_TYPE),)
+    TRAITS = (Pure, _SelectTypes)
+
+    @classmethod
+    def build(
+        cls,
+        condition: Value,
+        true_value: Value,
+        false_value: Value,
+        location: LocationAttr = _UNKNOWN,
+    ) -> SelectOp:
+        return Operation.create(  # type: ignore[return-value]
+            cls.OPERATION_NAME,
+            (condition, true_value, false_value),
+            [true_value.type],
+            location=location,
+        )
+
+    def print_custom(self, p: Printer) -> None:
+        p.write(" ")
+        p.print_operands(self.operands)
+        p.print_optional_attr_dict(p.op_attributes(self))
+        p.write(" : ")
+        c = self.operand(0).type
+        if isinstance(c, ShapedType):
+            p.print_type(c)
+            p.write(", ")
+        p.print_type(self.results[0].type)

@@ -1,0 +1,540 @@
+"""The IR graph: Operation, Block, Region, Value (OpResult, BlockArgument) and OpOperand use lists.
+
+Ops sit in a doubly linked list inside their block (O(1) insert/erase); every value knows its uses.
+Op *definitions* (specs, verifiers, folders) are declared in ``opdef.py``; types/attributes elsewhere.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
+
+from llh_opt.ir.attributes import Attribute, LocationAttr, UnknownLoc
+
+if TYPE_CHECKING:
+    from llh_opt.ir.types import Type
+
+_UNKNOWN = UnknownLoc()
+
+
+class Value:
+    """An SSA value. `uses` is an insertion-ordered dict used as an O(1) set of OpOperands."""
+
+    __slots__ = ("type", "uses")
+
+    def __init__(self, type: Type) -> None:
+        self.type = type
+        self.uses: dict[OpOperand, None] = {}
+
+    @property
+    def users(self) -> list[Operation]:
+        return [u.owner for u in self.uses]
+
+    def has_one_use(self) -> bool:
+        return len(self.uses) == 1
+
+    def use_empty(self) -> bool:
+        return not self.uses
+
+    def replace_all_uses_with(self, new: Value) -> None:
+        if new is self:
+            return
+        for use in list(self.uses):
+            use.set(new)
+
+    def replace_uses_if(self, new: Value, pred: Any) -> None:
+        for use in list(self.uses):
+            if pred(use):
+                use.set(new)
+
+    @property
+    def owner(self) -> Operation | Block:
+        raise NotImplementedError
+
+    def parent_block(self) -> Block | None:
+        raise NotImplementedError
+
+
+class OpResult(Value):
+    __slots__ = ("op", "index")
+
+    def __init__(self, type: Type, op: Operation, index: int) -> None:
+        self.type = type
+        self.uses = {}
+        self.op = op
+        self.index = index
+
+    @property
+    def owner(self) -> Operation:
+        return self.op
+
+    def parent_block(self) -> Block | None:
+        return self.op.parent
+
+    def __repr__(self) -> str:
+        return f"<OpResult #{self.index} of {self.op.name}: {self.type}>"
+
+
+class BlockArgument(Value):
+    __slots__ = ("block", "index", "location")
+
+    def __init__(self, type: Type, block: Block, index: int, location: LocationAttr = _UNKNOWN):
+        self.type = type
+        self.uses = {}
+        self.block = block
+        self.index = index
+        self.location = location
+
+    @property
+    def owner(self) -> Block:
+        return self.block
+
+    def parent_block(self) -> Block:
+        return self.block
+
+    def __repr__(self) -> str:
+        return f"<BlockArgument #{self.index}: {self.type}>"
+
+
+class OpOperand:
+    """One use of a value by an operation."""
+
+    __slots__ = ("owner", "index", "value")
+
+    def __init__(self, owner: Operation, index: int, value: Value) -> None:
+        self.owner = owner
+        self.index = index
+        self.value = value
+        value.uses[self] = None
+
+    def set(self, value: Value) -> None:
+        del self.value.uses[self]
+        self.value = value
+        value.uses[self] = None
+
+    def drop(self) -> None:
+        self.value.uses.pop(self, None)
+
+
+class ExplicitProperties(dict):  # type: ignore[type-arg]
+    """The `properties` of an unregistered op written with `<{...}>`: MLIR keeps that dictionary
+    and prints `<{}>` back even when it is empty (a plain dict prints nothing when empty)."""
+
+    __slots__ = ()
+
+
+class Operation:
+    """A generic operation. Registered ops are subclasses declared with ``opdef.py``'s machinery;
+    an unregistered op is a plain `Operation`. `properties` are the inherent attributes (`<{...}>`),
+    `attributes` the discardable ones (`{...}`)."""
+
+    __slots__ = (
+        "name",
+        "operand_uses",
+        "results",
+        "properties",
+        "attributes",
+        "regions",
+        "successors",
+        "location",
+        "parent",
+        "prev",
+        "next",
+    )
+
+    # Set on registered subclasses by `opdef.register`.
+    OPERATION_NAME: ClassVar[str] = ""
+    registered: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        name: str,
+        operands: Sequence[Value] = (),
+        result_types: Sequence[Type] = (),
+        properties: dict[str, Attribute] | None = None,
+        attributes: dict[str, Attribute] | None = None,
+        regions: Sequence[Region] | int = 0,
+        successors: Sequence[Block] = (),
+        location: LocationAttr = _UNKNOWN,
+    ) -> None:
+        self.name = name
+        self.operand_uses = [OpOperand(self, i, v) for i, v in enumerate(operands)]
+        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        self.properties = properties if properties is not None else {}
+        self.attributes = attributes if attributes is not None else {}
+        if isinstance(regions, int):
+            regions = [Region() for _ in range(regions)]
+        self.regions = list(regions)
+        for r in self.regions:
+            r.parent = self
+        self.successors = list(successors)
+        self.location = location
+        self.parent: Block | None = None
+        self.prev: Operation | None = None
+        self.next: Operation | None = None
+
+    # ------------------------------------------------------------------ creation
+
+    @staticmethod
+    def create(
+        name: str,
+        operands: Sequence[Value] = (),
+        result_types: Sequence[Type] = (),
+        properties: dict[str, Attribute] | None = None,
+        attributes: dict[str, Attribute] | None = None,
+        regions: Sequence[Region] | int = 0,
+        successors: Sequence[Block] = (),
+        location: LocationAttr = _UNKNOWN,
+    ) -> Operation:
+        """Create an op of the registered class for `name` (or a plain unregistered op)."""
+        cls = OP_CLASSES.get(name, Operation)
+        op = cls.__new__(cls)
+        Operation.__init__(
+            op, name, operands, result_types, properties, attributes, regions, successors, location
+        )
+        return op
+
+    # ------------------------------------------------------------------ operands/results
+
+    @property
+    def operands(self) -> list[Value]:
+        return [u.value for u in self.operand_uses]
+
+    @property
+    def num_operands(self) -> int:
+        return len(self.operand_uses)
+
+    def operand(self, i: int) -> Value:
+        return self.operand_uses[i].value
+
+    def set_operand(self, i: int, value: Value) -> None:
+        self.operand_uses[i].set(value)
+
+    def set_operands(self, values: Sequence[Value]) -> None:
+        for u in self.operand_uses:
+            u.drop()
+        self.operand_uses = [OpOperand(self, i, v) for i, v in enumerate(values)]
+
+    @property
+    def result(self) -> OpResult:
+        """The single result (asserts there is exactly one)."""
+        (r,) = self.results
+        return r
+
+    @property
+    def result_types(self) -> list[Type]:
+        return [r.type for r in self.results]
+
+    @property
+    def operand_types(self) -> list[Type]:
+        return [u.value.type for u in self.operand_uses]
+
+    # ------------------------------------------------------------------ attributes
+
+    def get_attr(self, name: str) -> Attribute | None:
+        """An inherent (property) or discardable attribute by name."""
+        a = self.properties.get(name)
+        return a if a is not None else self.attributes.get(name)
+
+    @property
+    def is_registered(self) -> bool:
+        return self.registered
+
+    @property
+    def dialect(self) -> str:
+        return self.name.split(".", 1)[0] if "." in self.name else ""
+
+    # ------------------------------------------------------------------ structure
+
+    @property
+    def parent_op(self) -> Operation | None:
+        b = self.parent
+        if b is None or b.parent is None:
+            return None
+        return b.parent.parent
+
+    @property
+    def parent_region(self) -> Region | None:
+        return self.parent.parent if self.parent is not None else None
+
+    def ancestors(self) -> Iterator[Operation]:
+        op = self.parent_op
+        while op is not None:
+            yield op
+            op = op.parent_op
+
+    def is_ancestor_of(self, other: Operation) -> bool:
+        op: Operation | None = other
+        while op is not None:
+            if op is self:
+                return True
+            op = op.parent_op
+        return False
+
+    def walk(self, pre_order: bool = True) -> Iterator[Operation]:
+        """All ops nested in (and including) this one. Safe against erasing the yielded op in
+        post-order mode."""
+        if pre_order:
+            yield self
+        for region in self.regions:
+            for block in region.blocks:
+                op = block.first
+                while op is not None:
+                    nxt = op.next
+                    yield from op.walk(pre_order)
+                    op = nxt
+        if not pre_order:
+            yield self
+
+    def detach(self) -> Operation:
+        """Unlink from the parent block (uses stay intact)."""
+        b = self.parent
+        if b is not None:
+            b._unlink(self)
+        return self
+
+    def erase(self) -> None:
+        """Unlink and drop all operand uses, recursively. Results must be unused."""
+        self.detach()
+        self.drop_all_references()
+
+    def drop_all_references(self) -> None:
+        for u in self.operand_uses:
+            u.drop()
+        for region in self.regions:
+            for block in region.blocks:
+                for op in list(block.ops):
+                    op.drop_all_references()
+                for arg in block.args:
+                    arg.uses.clear()
+
+    def move_before(self, other: Operation) -> None:
+        self.detach()
+        assert other.parent is not None
+        other.parent.insert_before(other, self)
+
+    def move_after(self, other: Operation) -> None:
+        self.detach()
+        assert other.parent is not None
+        other.parent.insert_after(other, self)
+
+    def replace_all_uses_with(self, values: Sequence[Value]) -> None:
+        for r, v in zip(self.results, values):
+            r.replace_all_uses_with(v)
+
+    def is_before_in_block(self, other: Operation) -> bool:
+        """O(distance) order check; `other` must be in the same block."""
+        op = self.next
+        while op is not None:
+            if op is other:
+                return True
+            op = op.next
+        return False
+
+    def clone(self, mapping: dict[Value, Value] | None = None) -> Operation:
+        """Deep copy, remapping operands through `mapping` (which it extends with results)."""
+        if mapping is None:
+            mapping = {}
+        new = Operation.create(
+            self.name,
+            [mapping.get(v, v) for v in self.operands],
+            [r.type for r in self.results],
+            dict(self.properties),
+            dict(self.attributes),
+            [r.clone(mapping) for r in self.regions],
+            list(self.successors),
+            self.location,
+        )
+        for old, nr in zip(self.results, new.results):
+            mapping[old] = nr
+        return new
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+    # ------------------------------------------------------------------ printing
+
+    def print(self, generic: bool = False, **kw: Any) -> str:
+        from llh_opt.printer import print_operation
+
+        return print_operation(self, generic=generic, **kw)
+
+    def __str__(self) -> str:
+        return self.print()
+
+    # ------------------------------------------------------------------ hooks for registered ops
+
+    def verify_op(self) -> None:
+        """Op-specific verification; raises `VerifyError`. Plain ops have nothing to check."""
+
+
+class Block:
+    """A list of operations with arguments. Ops are a doubly linked list (first/last)."""
+
+    __slots__ = ("args", "first", "last", "parent", "_len")
+
+    def __init__(self, arg_types: Sequence[Type] = (), arg_locs: Sequence[LocationAttr] = ()) -> None:
+        self.args: list[BlockArgument] = []
+        self.first: Operation | None = None
+        self.last: Operation | None = None
+        self.parent: Region | None = None
+        self._len = 0
+        locs = list(arg_locs)
+        for i, t in enumerate(arg_types):
+            self.args.append(BlockArgument(t, self, i, locs[i] if i < len(locs) else _UNKNOWN))
+
+    def add_argument(self, type: Type, location: LocationAttr = _UNKNOWN) -> BlockArgument:
+        a = BlockArgument(type, self, len(self.args), location)
+        self.args.append(a)
+        return a
+
+    def erase_argument(self, index: int) -> None:
+        arg = self.args.pop(index)
+        assert not arg.uses, "erasing a block argument that is still used"
+        for i, a in enumerate(self.args):
+            a.index = i
+
+    @property
+    def ops(self) -> Iterator[Operation]:
+        """Iterate ops; safe against erasing the current op."""
+        op = self.first
+        while op is not None:
+            nxt = op.next
+            yield op
+            op = nxt
+
+    def __len__(self) -> int:
+        return self._len
+
+    def is_empty(self) -> bool:
+        return self.first is None
+
+    @property
+    def terminator(self) -> Operation | None:
+        return self.last
+
+    @property
+    def parent_op(self) -> Operation | None:
+        return self.parent.parent if self.parent is not None else None
+
+    def append(self, op: Operation) -> Operation:
+        assert op.parent is None, "op is already in a block"
+        op.parent = self
+        op.prev = self.last
+        op.next = None
+        if self.last is None:
+            self.first = op
+        else:
+            self.last.next = op
+        self.last = op
+        self._len += 1
+        return op
+
+    def prepend(self, op: Operation) -> Operation:
+        if self.first is None:
+            return self.append(op)
+        return self.insert_before(self.first, op)
+
+    def insert_before(self, anchor: Operation, op: Operation) -> Operation:
+        assert op.parent is None and anchor.parent is self
+        op.parent = self
+        op.next = anchor
+        op.prev = anchor.prev
+        if anchor.prev is None:
+            self.first = op
+        else:
+            anchor.prev.next = op
+        anchor.prev = op
+        self._len += 1
+        return op
+
+    def insert_after(self, anchor: Operation, op: Operation) -> Operation:
+        assert op.parent is None and anchor.parent is self
+        if anchor.next is None:
+            return self.append(op)
+        return self.insert_before(anchor.next, op)
+
+    def _unlink(self, op: Operation) -> None:
+        if op.prev is None:
+            self.first = op.next
+        else:
+            op.prev.next = op.next
+        if op.next is None:
+            self.last = op.prev
+        else:
+            op.next.prev = op.prev
+        op.parent = op.prev = op.next = None
+        self._len -= 1
+
+    def index_in_region(self) -> int:
+        assert self.parent is not None
+        return self.parent.blocks.index(self)
+
+    def successors(self) -> list[Block]:
+        t = self.last
+        return list(t.successors) if t is not None else []
+
+    def clone_into(self, region: Region, mapping: dict[Any, Any]) -> Block:
+        nb = Block()
+        region.add_block(nb)
+        mapping[self] = nb
+        for a in self.args:
+            mapping[a] = nb.add_argument(a.type, a.location)
+        return nb
+
+
+class Region:
+    """A list of blocks owned by an op."""
+
+    __slots__ = ("blocks", "parent")
+
+    def __init__(self, blocks: Sequence[Block] = ()) -> None:
+        self.blocks: list[Block] = []
+        self.parent: Operation | None = None
+        for b in blocks:
+            self.add_block(b)
+
+    def add_block(self, block: Block) -> Block:
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    @property
+    def entry(self) -> Block | None:
+        return self.blocks[0] if self.blocks else None
+
+    def is_empty(self) -> bool:
+        return not self.blocks
+
+    def ops(self) -> Iterator[Operation]:
+        for b in self.blocks:
+            yield from b.ops
+
+    def clone(self, mapping: dict[Any, Any]) -> Region:
+        new = Region()
+        for b in self.blocks:
+            b.clone_into(new, mapping)
+        for b in self.blocks:
+            nb = mapping[b]
+            for op in b.ops:
+                c = op.clone(mapping)
+                c.successors = [mapping.get(s, s) for s in op.successors]
+                nb.append(c)
+        return new
+
+
+OP_CLASSES: dict[str, type[Operation]] = {}
+"""The op registry: operation name → registered class. Filled by ``opdef.register``."""
+
+
+def module_body(module: Operation) -> Block:
+    """The single block of a `builtin.module`, created on demand."""
+    region = module.regions[0]
+    if not region.blocks:
+        region.add_block(Block())
+    return region.blocks[0]
+
+
+def new_module(location: LocationAttr = _UNKNOWN) -> Operation:
+    m = Operation.create("builtin.module", regions=1, location=location)
+    m.regions[0].add_block(Block())
+    return m

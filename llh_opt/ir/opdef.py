@@ -1,0 +1,590 @@
+"""Declarative op definitions: operand/result/property specs, type constraints, traits, dialects.
+
+An op is a slotted `Operation` subclass whose class body states its facts (MLIR's ODS, xDSL style):
+
+    @register
+    class AddOp(Operation):
+        __slots__ = ()
+        OPERATION_NAME = "llh.add"
+        SUMMARY = "elementwise addition"
+        OPERANDS = (OperandDef("lhs", COMPUTABLE), OperandDef("rhs", COMPUTABLE))
+        RESULTS = (ResultDef("result", COMPUTABLE),)
+        PROPERTIES = (PropDef("symbol", FlatSymbolRefKind, optional=True),)
+        TRAITS = (Pure, SameOperandsAndResultElementType)
+
+        def verify_op(self) -> None: ...
+
+The generic verification of these specs is `verify_op_definition`; the IR walk is ``verifier.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Sequence
+
+from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.ir.attributes import (
+    AffineMapAttr,
+    ArrayAttr,
+    Attribute,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+    UnitAttr,
+)
+from llh_opt.ir.core import OP_CLASSES, Operation
+from llh_opt.ir.types import (
+    FloatType,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    f32,
+    f64,
+    i1,
+    i64,
+)
+
+# --------------------------------------------------------------------------- errors
+
+
+class VerifyError(DiagnosticError):
+    """A verifier failure at an op: renders as `loc: error: 'name' op message`."""
+
+    def __init__(self, op: Operation, message: str, notes: Sequence[Diagnostic] = ()) -> None:
+        loc = op.location.file_loc() if op.location is not None else None
+        diag = Diagnostic(Severity.ERROR, f"'{op.name}' op {message}", loc)
+        for n in notes:
+            diag.notes.append(n)
+        super().__init__(diag)
+        self.op = op
+
+
+def op_error(op: Operation, message: str) -> VerifyError:
+    return VerifyError(op, message)
+
+
+# --------------------------------------------------------------------------- type constraints
+
+
+class TypeConstraint:
+    """A named predicate on types; `description` is what diagnostics say the type must be."""
+
+    __slots__ = ("description", "predicate")
+
+    def __init__(self, description: str, predicate: Callable[[Type], bool]) -> None:
+        self.description = description
+        self.predicate = predicate
+
+    def __call__(self, t: Type) -> bool:
+        return self.predicate(t)
+
+    def __or__(self, other: TypeConstraint) -> TypeConstraint:
+        return TypeConstraint(
+            f"{self.description} or {other.description}", lambda t: self(t) or other(t)
+        )
+
+
+ANY_TYPE = TypeConstraint("any type", lambda t: True)
+I64 = TypeConstraint("64-bit signless integer", lambda t: t is i64)
+I1 = TypeConstraint("1-bit signless integer", lambda t: t is i1)
+INDEX = TypeConstraint("index", lambda t: isinstance(t, IndexType))
+ANY_INTEGER = TypeConstraint("integer", lambda t: isinstance(t, IntegerType))
+SIGNLESS_INTEGER = TypeConstraint(
+    "signless integer", lambda t: isinstance(t, IntegerType) and t.signedness == 0
+)
+SIGNLESS_INTEGER_OR_INDEX = TypeConstraint(
+    "signless integer or index",
+    lambda t: isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.signedness == 0),
+)
+ANY_FLOAT = TypeConstraint("floating-point", lambda t: isinstance(t, FloatType))
+ANY_TENSOR = TypeConstraint(
+    "tensor of any type values", lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType))
+)
+ANY_RANKED_TENSOR = TypeConstraint(
+    "ranked tensor of any type values", lambda t: isinstance(t, RankedTensorType)
+)
+
+
+def tensor_of(elem: TypeConstraint, description: str | None = None) -> TypeConstraint:
+    return TypeConstraint(
+        description or f"tensor of {elem.description} values",
+        lambda t: isinstance(t, (RankedTensorType, UnrankedTensorType)) and elem(t.element_type),
+    )
+
+
+def shaped_or_scalar(elem: TypeConstraint, description: str) -> TypeConstraint:
+    """`elem`, or a tensor/vector of `elem` (MLIR's "-like" constraints)."""
+    return TypeConstraint(
+        description,
+        lambda t: elem(t) or (isinstance(t, ShapedType) and elem(t.element_type)),
+    )
+
+
+# --------------------------------------------------------------------------- attribute kinds
+
+
+class AttrKind:
+    """What a property/attribute must be: an attribute class plus an optional extra predicate."""
+
+    __slots__ = ("description", "classes", "predicate")
+
+    def __init__(
+        self,
+        description: str,
+        classes: type | tuple[type, ...],
+        predicate: Callable[[Any], bool] | None = None,
+    ) -> None:
+        self.description = description
+        self.classes = classes
+        self.predicate = predicate
+
+    def __call__(self, a: Attribute) -> bool:
+        return isinstance(a, self.classes) and (self.predicate is None or self.predicate(a))
+
+
+ANY_ATTR = AttrKind("any attribute", Attribute)
+I64_ATTR = AttrKind(
+    "64-bit signless integer attribute", IntegerAttr, lambda a: a.type is i64
+)
+INTEGER_ATTR = AttrKind("integer attribute", IntegerAttr)
+BOOL_ATTR = AttrKind("bool attribute", IntegerAttr, lambda a: a.type is i1)
+F64_ATTR = AttrKind("64-bit float attribute", FloatAttr, lambda a: a.type is f64)
+F32_ATTR = AttrKind("32-bit float attribute", FloatAttr, lambda a: a.type is f32)
+FLOAT_ATTR = AttrKind("float attribute", FloatAttr)
+STRING_ATTR = AttrKind("string attribute", StringAttr)
+SYMBOL_NAME_ATTR = AttrKind("string attribute", StringAttr)
+FLAT_SYMBOL_REF_ATTR = AttrKind(
+    "flat symbol reference attribute", SymbolRefAttr, lambda a: not a.nested
+)
+SYMBOL_REF_ATTR = AttrKind("symbol reference attribute", SymbolRefAttr)
+UNIT_ATTR = AttrKind("unit attribute", UnitAttr)
+TYPE_ATTR = AttrKind("type attribute", TypeAttr)
+FUNCTION_TYPE_ATTR = AttrKind(
+    "type attribute of function type", TypeAttr, lambda a: isinstance(a.type, FunctionType)
+)
+ARRAY_ATTR = AttrKind("array attribute", ArrayAttr)
+DICT_ARRAY_ATTR = AttrKind(
+    "Array of dictionary attributes",
+    ArrayAttr,
+    lambda a: all(isinstance(x, DictionaryAttr) for x in a.value),
+)
+DICT_ATTR = AttrKind("dictionary of named attribute values", DictionaryAttr)
+DENSE_I64_ARRAY_ATTR = AttrKind("i64 dense array attribute", DenseArrayAttr, lambda a: a.element_type is i64)
+ELEMENTS_ATTR = AttrKind("constant vector/tensor attribute", DenseElementsAttr)
+AFFINE_MAP_ATTR = AttrKind("AffineMap attribute", AffineMapAttr)
+TYPED_ATTR = AttrKind(
+    "typed attribute", (IntegerAttr, FloatAttr, DenseElementsAttr)
+)
+
+
+# --------------------------------------------------------------------------- specs
+
+
+class OperandDef:
+    __slots__ = ("name", "constraint", "variadic", "optional")
+
+    def __init__(
+        self, name: str, constraint: TypeConstraint = ANY_TYPE, variadic: bool = False,
+        optional: bool = False,
+    ) -> None:
+        self.name = name
+        self.constraint = constraint
+        self.variadic = variadic
+        self.optional = optional
+
+
+class ResultDef(OperandDef):
+    __slots__ = ()
+
+
+class PropDef:
+    """An inherent attribute. `default` is used when absent (and not printed unless stored)."""
+
+    __slots__ = ("name", "kind", "optional", "default")
+
+    def __init__(
+        self, name: str, kind: AttrKind = ANY_ATTR, optional: bool = False,
+        default: Attribute | None = None,
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.optional = optional or default is not None
+        self.default = default
+
+
+# --------------------------------------------------------------------------- traits
+
+
+class Trait:
+    """A reusable property of ops; `verify` runs after the spec checks."""
+
+    @staticmethod
+    def verify(op: Operation) -> None:
+        return None
+
+
+class Pure(Trait):
+    """No side effects: erasable when unused, CSE-able."""
+
+
+class ConstantLike(Trait):
+    """Materializes a constant; hoisted and de-duplicated by the greedy driver."""
+
+
+class IsTerminator(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        b = op.parent
+        if b is not None and b.last is not op:
+            raise op_error(op, "must be the last operation in the parent block")
+
+
+class NoTerminator(Trait):
+    """Single-block regions whose block needs no terminator."""
+
+
+class SingleBlock(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        for i, r in enumerate(op.regions):
+            if len(r.blocks) > 1:
+                raise op_error(op, f"expects region #{i} to have 0 or 1 blocks")
+
+
+class IsolatedFromAbove(Trait):
+    """Regions may not use values defined outside the op (checked by the verifier)."""
+
+
+class SymbolTrait(Trait):
+    """Defines a symbol through its `sym_name` string property."""
+
+    @staticmethod
+    def verify(op: Operation) -> None:
+        name = op.properties.get("sym_name")
+        if not isinstance(name, StringAttr):
+            raise op_error(op, "requires string attribute 'sym_name'")
+
+
+class SymbolTableTrait(Trait):
+    """Its single region's symbols must have unique names (checked by the verifier)."""
+
+
+class GraphRegion(Trait):
+    """Regions are graph regions: no SSA dominance required (e.g. builtin.module)."""
+
+
+class HasParent(Trait):
+    """Declare with `has_parent("func.func")`."""
+
+    parents: ClassVar[tuple[str, ...]] = ()
+
+
+def has_parent(*names: str) -> type[Trait]:
+    def verify(op: Operation) -> None:
+        p = op.parent_op
+        if p is None or p.name not in names:
+            expect = ", ".join(f"'{n}'" for n in names)
+            raise op_error(op, f"expects parent op {'to be one of ' if len(names) > 1 else ''}{expect}")
+
+    return type("HasParent", (HasParent,), {"parents": names, "verify": staticmethod(verify)})
+
+
+class SameOperandsAndResultType(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        types = op.operand_types + op.result_types
+        if types and any(t is not types[0] for t in types):
+            raise op_error(op, "requires the same type for all operands and results")
+
+
+class SameOperandsAndResultElementType(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        from llh_opt.ir.types import element_type_of
+
+        types = op.operand_types + op.result_types
+        if not types:
+            return
+        e0 = element_type_of(types[0])
+        if any(element_type_of(t) is not e0 for t in types[1:]):
+            raise op_error(op, "requires the same element type for all operands and results")
+
+
+class SameOperandsAndResultRank(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        ranks = {
+            len(t.shape)
+            for t in op.operand_types + op.result_types
+            if isinstance(t, ShapedType) and t.has_rank
+        }
+        if len(ranks) > 1:
+            raise op_error(op, "requires the same rank for all operands and results")
+
+
+# --------------------------------------------------------------------------- dialects and registry
+
+
+class Dialect:
+    """A registered dialect namespace with optional attribute/type parsing hooks.
+
+    `parse_attribute(body, loc)` receives the text after `#ns` (e.g. `.encoding<shapes = @s0>`);
+    `parse_type(body, loc)` the text after `!ns`. Both return structured values or raise
+    `DiagnosticError`."""
+
+    def __init__(
+        self,
+        name: str,
+        parse_attribute: Callable[[str, Any], Attribute] | None = None,
+        parse_type: Callable[[str, Any], Type] | None = None,
+        allows_unknown_ops: bool = False,
+    ) -> None:
+        self.name = name
+        self.parse_attribute = parse_attribute
+        self.parse_type = parse_type
+        self.allows_unknown_ops = allows_unknown_ops
+
+
+DIALECTS: dict[str, Dialect] = {}
+
+
+def register_dialect(dialect: Dialect) -> Dialect:
+    DIALECTS[dialect.name] = dialect
+    return dialect
+
+
+def register(cls: type[Operation]) -> type[Operation]:
+    """Class decorator: add a declared op class to the registry."""
+    name = cls.OPERATION_NAME
+    assert name and "." in name, f"{cls.__name__} needs OPERATION_NAME"
+    assert "__slots__" in cls.__dict__, f"{cls.__name__} must declare __slots__ = ()"
+    cls.registered = True
+    # Pre-compute the spec facts the verifier and parser need.
+    cls.PROPERTY_NAMES = frozenset(p.name for p in cls.PROPERTIES)
+    cls.TRAIT_SET = frozenset(_all_traits(cls.TRAITS))
+    OP_CLASSES[name] = cls
+    return cls
+
+
+def _all_traits(traits: Sequence[type[Trait]]) -> list[type[Trait]]:
+    out: list[type[Trait]] = []
+    for t in traits:
+        out.extend(t.__mro__[: t.__mro__.index(Trait)])
+    return out
+
+
+def has_trait(op: Operation, trait: type[Trait]) -> bool:
+    return trait in getattr(type(op), "TRAIT_SET", ())
+
+
+# Spec defaults on the base class so every registered op has them.
+Operation.SUMMARY = ""  # type: ignore[attr-defined]
+Operation.DESCRIPTION = ""  # type: ignore[attr-defined]
+Operation.OPERANDS = ()  # type: ignore[attr-defined]
+Operation.RESULTS = ()  # type: ignore[attr-defined]
+Operation.PROPERTIES = ()  # type: ignore[attr-defined]
+Operation.TRAITS = ()  # type: ignore[attr-defined]
+Operation.NUM_REGIONS = 0  # type: ignore[attr-defined]
+Operation.NUM_SUCCESSORS = 0  # type: ignore[attr-defined]
+Operation.PROPERTY_NAMES = frozenset()  # type: ignore[attr-defined]
+Operation.TRAIT_SET = frozenset()  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------- generic verification
+
+
+def _segments(
+    defs: Sequence[OperandDef], count: int
+) -> list[tuple[OperandDef, int, int]] | None:
+    """Map `count` actual values onto the defs; at most one variadic/optional def.
+    Returns (def, start, length) or None when the count cannot fit."""
+    fixed = sum(1 for d in defs if not (d.variadic or d.optional))
+    flexible = [d for d in defs if d.variadic or d.optional]
+    if not flexible:
+        if count != fixed:
+            return None
+        return [(d, i, 1) for i, d in enumerate(defs)]
+    extra = count - fixed
+    if extra < 0:
+        return None
+    (flex,) = flexible
+    if flex.optional and not flex.variadic and extra > 1:
+        return None
+    out = []
+    pos = 0
+    for d in defs:
+        n = extra if d is flex else 1
+        out.append((d, pos, n))
+        pos += n
+    return out
+
+
+def _count_phrase(defs: Sequence[OperandDef], what: str) -> str:
+    fixed = sum(1 for d in defs if not (d.variadic or d.optional))
+    if any(d.variadic or d.optional for d in defs):
+        return f"expected {fixed} or more {what}"
+    return f"expected {fixed} {what}"
+
+
+class _VerifyPlan:
+    """Per-class facts for `verify_op_definition`, computed on first use (the verifier's hot
+    path: ``test/unit/test_verifier.py::test_large_function_is_linear``)."""
+
+    __slots__ = ("operand_checks", "result_checks", "trait_verifiers", "verify_op")
+
+    def __init__(self, cls: type[Operation]) -> None:
+        self.operand_checks = _fixed_checks(cls.OPERANDS)
+        self.result_checks = _fixed_checks(cls.RESULTS)
+        # Declaration order (deterministic), skipping traits with nothing to verify.
+        verifiers: list[Callable[[Operation], None]] = []
+        for trait in dict.fromkeys(_all_traits(cls.TRAITS)):
+            fn = trait.__dict__.get("verify")
+            if fn is not None and trait is not Trait:
+                verifiers.append(trait.verify)
+        self.trait_verifiers = tuple(verifiers)
+        self.verify_op = cls.verify_op is not Operation.verify_op
+
+
+def _fixed_checks(defs: Sequence[OperandDef]) -> tuple[TypeConstraint | None, ...] | None:
+    """One constraint per position (None = any type) when no def is variadic/optional."""
+    if any(d.variadic or d.optional for d in defs):
+        return None
+    return tuple(None if d.constraint is ANY_TYPE else d.constraint for d in defs)
+
+
+_PLANS: dict[type, _VerifyPlan] = {}
+
+
+def verify_op_definition(op: Operation) -> None:
+    """Check a registered op against its declared specs and traits (MLIR's ODS verifier), in
+    MLIR's order: region/result/successor/operand counts, attributes, operand types, result
+    types, traits, then the op's own `verify_op`."""
+    cls = type(op)
+    plan = _PLANS.get(cls)
+    if plan is None:
+        plan = _PLANS[cls] = _VerifyPlan(cls)
+    uses = op.operand_uses
+    results = op.results
+    ochecks = plan.operand_checks
+    rchecks = plan.result_checks
+    if (
+        len(op.regions) != cls.NUM_REGIONS
+        or len(op.successors) != cls.NUM_SUCCESSORS
+        or (len(results) != len(rchecks) if rchecks is not None else
+            _segments(cls.RESULTS, len(results)) is None)
+        or (len(uses) != len(ochecks) if ochecks is not None else
+            _segments(cls.OPERANDS, len(uses)) is None)
+    ):
+        _raise_count_error(op)
+    props = op.properties
+    for p in cls.PROPERTIES:
+        a = props.get(p.name)
+        if a is None:
+            if not p.optional:
+                raise op_error(op, f"requires attribute '{p.name}'")
+            continue
+        if not p.kind(a):
+            raise op_error(
+                op, f"attribute '{p.name}' failed to satisfy constraint: {p.kind.description}"
+            )
+    if props:
+        for name in props:
+            if name not in cls.PROPERTY_NAMES:
+                raise op_error(op, f"has unknown property '{name}'")
+    if ochecks is not None:
+        for i, c in enumerate(ochecks):
+            if c is not None and not c(uses[i].value.type):
+                t = uses[i].value.type
+                raise op_error(op, f"operand #{i} must be {c.description}, but got '{t}'")
+    else:
+        values = op.operands
+        for d, start, n in _segments(cls.OPERANDS, len(values)) or ():
+            for i in range(start, start + n):
+                t = values[i].type
+                if not d.constraint(t):
+                    raise op_error(
+                        op, f"operand #{i} must be {d.constraint.description}, but got '{t}'"
+                    )
+    if rchecks is not None:
+        for i, c in enumerate(rchecks):
+            if c is not None and not c(results[i].type):
+                t = results[i].type
+                raise op_error(op, f"result #{i} must be {c.description}, but got '{t}'")
+    else:
+        rtypes = op.result_types
+        for d, start, n in _segments(cls.RESULTS, len(rtypes)) or ():
+            for i in range(start, start + n):
+                if not d.constraint(rtypes[i]):
+                    raise op_error(
+                        op, f"result #{i} must be {d.constraint.description}, but got '{rtypes[i]}'"
+                    )
+    for verify_trait in plan.trait_verifiers:
+        verify_trait(op)
+    if plan.verify_op:
+        op.verify_op()
+
+
+def _raise_count_error(op: Operation) -> None:
+    """MLIR's structural-trait messages (ZeroRegions/OneRegion, OneResult, NOperands, ...),
+    checked in MLIR's trait order: regions, results, successors, operands."""
+    cls = type(op)
+    n, want = len(op.regions), cls.NUM_REGIONS
+    if n != want:
+        msg = ("requires zero regions", "requires one region")[want] if want < 2 else (
+            f"expected {want} regions"
+        )
+        raise op_error(op, msg)
+    for defs, count, what in ((cls.RESULTS, len(op.results), "result"),):
+        _check_count(op, defs, count, what)
+    n, want = len(op.successors), cls.NUM_SUCCESSORS
+    if n != want:
+        raise op_error(op, f"requires {want} successor{'' if want == 1 else 's'} but found {n}")
+    _check_count(op, cls.OPERANDS, len(op.operand_uses), "operand")
+
+
+def _check_count(op: Operation, defs: Sequence[OperandDef], count: int, what: str) -> None:
+    fixed = sum(1 for d in defs if not (d.variadic or d.optional))
+    if any(d.variadic or d.optional for d in defs):
+        if _segments(defs, count) is None:
+            found = f", but found {count}" if what == "operand" else ""
+            raise op_error(op, f"expected {fixed} or more {what}s{found}")
+        return
+    if count == fixed:
+        return
+    if fixed == 0:
+        raise op_error(op, f"requires zero {what}s")
+    if fixed == 1:
+        raise op_error(op, "requires a single operand" if what == "operand" else "requires one result")
+    found = f", but found {count}" if what == "operand" else ""
+    raise op_error(op, f"expected {fixed} {what}s{found}")
+
+
+def get_prop(op: Operation, name: str) -> Attribute | None:
+    """A property's value, falling back to the declared default."""
+    a = op.properties.get(name)
+    if a is not None:
+        return a
+    for p in type(op).PROPERTIES:
+        if p.name == name:
+            return p.default
+    return None
+
+
+def split_inherent(cls: type[Operation], attrs: dict[str, Attribute]) -> dict[str, Attribute]:
+    """Move a registered op's inherent attributes written in `{...}` into properties (as MLIR
+    does for the generic form without `<{...}>`). Returns the properties dict."""
+    names = cls.PROPERTY_NAMES
+    props = {}
+    for k in list(attrs):
+        if k in names:
+            props[k] = attrs.pop(k)
+    return props
+

@@ -1,0 +1,552 @@
+"""Builder callbacks for the custom (pretty) op forms llh-opt parses.
+
+What lives here: `CustomOpsMixin` — `module`, `func.func`, `func.return`/`return`, `func.call`,
+`arith.constant`, the arith binary/unary/compare/cast/select forms, `tensor.dim/empty/extract`,
+`index.constant` and the index binary/cast forms, `cf.br`/`cf.cond_br`, and the errors for unknown
+custom ops. Each builds exactly the op MLIR's `--mlir-print-op-generic` shows for the same text
+(inherent attributes as properties, default `overflowFlags`/`fastmath` included when the op
+declares them). What does not: the grammar of these forms (``grammar/mlir.lark``) or printing them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from llh_opt.ir.attributes import (
+    ArrayAttr,
+    Attribute,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    DictionaryAttr,
+    FloatAttr,
+    IntegerAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+)
+from llh_opt.ir.core import OP_CLASSES, Operation, Region
+from llh_opt.ir.opdef import DIALECTS, split_inherent
+from llh_opt.ir.types import FunctionType, IndexType, ShapedType, Type, VectorType, i1, i32, i64
+from llh_opt.parser.errors import ParseError
+
+CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+CMPF_PREDICATES = (
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+    "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
+)
+OVERFLOW_OPS = frozenset(
+    ("arith.addi", "arith.subi", "arith.muli", "arith.shli", "arith.trunci")
+)
+FASTMATH_OPS = frozenset(
+    (
+        "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf", "arith.maxnumf",
+        "arith.minnumf", "arith.maximumf", "arith.minimumf", "arith.negf", "arith.cmpf",
+    )
+)
+_INDEX = IndexType()
+
+
+class CustomOpsMixin:
+    """Callbacks of the `custom_body` alternatives (see the module docstring)."""
+
+    # ------------------------------------------------------------------ shared
+
+    def custom_op(self, c: list[Any]) -> None:
+        results = None
+        i = 0
+        if getattr(c[0], "type", None) == "RESULTS":
+            results = c[0]
+            i = 1
+        op = c[i]
+        loc = c[i + 1] if len(c) > i + 1 else None
+        self.append_op(op, results, loc)
+
+    def _create(
+        self, kw: Any, name: str, operands: list[Any], result_types: Any,
+        properties: dict[str, Attribute] | None = None, attrs: Any = None,
+        regions: Any = (), successors: Any = (),
+    ) -> Operation:
+        off = self.base + kw.start_pos
+        cls = self._custom_op_class(name, off)
+        attributes = dict(attrs) if attrs else {}
+        props = properties if properties is not None else {}
+        if attributes and cls is not None:
+            for k, v in split_inherent(cls, attributes).items():
+                props.setdefault(k, v)
+        return Operation.create(
+            name, operands, list(result_types), props, attributes, regions, successors,
+            self.src.loc(off),
+        )
+
+    def _custom_op_class(self, name: str, off: int) -> type[Operation] | None:
+        cls = OP_CLASSES.get(name)
+        if cls is not None:
+            return cls
+        dialect = name.split(".", 1)[0]
+        d = DIALECTS.get(dialect)
+        if d is None and dialect != "builtin":
+            if not self.allow_unregistered:
+                raise ParseError(f"Dialect `{dialect}' not found for custom op '{name}' ", off)
+        elif d is not None and not d.allows_unknown_ops:
+            raise ParseError(f"custom op '{name}' is unknown", off)
+        return None
+
+    def _declares(self, name: str, prop: str) -> bool:
+        cls = OP_CLASSES.get(name)
+        return cls is None or prop in getattr(cls, "PROPERTY_NAMES", ())
+
+    def _flags(self, name: str, flags: Any) -> dict[str, Attribute]:
+        """`overflowFlags`/`fastmath` of an arith op (written, or MLIR's `none` default)."""
+        props: dict[str, Attribute] = {}
+        if flags is not None:
+            text = flags.value
+            kind = "overflow" if text.startswith("overflow") else "fastmath"
+            prop = "overflowFlags" if kind == "overflow" else "fastmath"
+            allowed = OVERFLOW_OPS if kind == "overflow" else FASTMATH_OPS
+            off = self.base + flags.start_pos
+            if name not in allowed:
+                raise ParseError("expected ':'", off, backup=True)
+            props[prop] = self.dialect_attr_text("arith", "." + text, off)
+            return props
+        if name in OVERFLOW_OPS and self._declares(name, "overflowFlags"):
+            props["overflowFlags"] = self.dialect_attr_text("arith", ".overflow<none>", 0)
+        elif name in FASTMATH_OPS and self._declares(name, "fastmath"):
+            props["fastmath"] = self.dialect_attr_text("arith", ".fastmath<none>", 0)
+        return props
+
+    @staticmethod
+    def _split_tail(rest: list[Any]) -> tuple[Any, Any, list[Any]]:
+        """(flags token or None, attr-dict or None, remaining) from optional trailing children."""
+        from llh_opt.parser.builder import AttrDict
+
+        flags = attrs = None
+        out = []
+        for x in rest:
+            if type(x) is AttrDict:
+                attrs = x
+            elif getattr(x, "type", None) == "ARITH_FLAGS":
+                flags = x
+            else:
+                out.append(x)
+        return flags, attrs, out
+
+    def _use(self, tok: Any, type_: Type) -> Any:
+        return self.resolve_uses([tok], [type_])[0]
+
+    # ------------------------------------------------------------------ builtin / func
+
+    def MODULE_KW(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+        self.pending_dialect = "builtin"
+        return tok
+
+    def FUNC_KW(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+        self.pending_dialect = "func"
+        return tok
+
+    def module_op(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        props: dict[str, Attribute] = {}
+        attrs = None
+        region = c[-1]
+        for x in c[1:-1]:
+            if getattr(x, "type", None) == "SYMBOL_REF":
+                props["sym_name"] = StringAttr(self.symbol_name(x))
+            else:
+                attrs = x
+        if not region.blocks:
+            from llh_opt.ir.core import Block
+
+            region.add_block(Block())
+        return self._create(kw, "builtin.module", [], [], props, attrs, [region])
+
+    def module_attrs(self, c: list[Any]) -> tuple[tuple[str, Attribute], ...]:
+        return c[1].items
+
+    def func_attrs(self, c: list[Any]) -> tuple[tuple[str, Attribute], ...]:
+        return c[1].items
+
+    def func_op(self, c: list[Any]) -> Operation:
+        self.pending_entry = None
+        self.pending_dialect = None
+        kw = c[0]
+        i = 1
+        visibility = None
+        if getattr(c[1], "type", None) == "FUNC_VISIBILITY":
+            visibility = c[1].value
+            i = 2
+        name = self.symbol_name(c[i])
+        sig: _FuncSig = c[i + 1]
+        attrs = None
+        region = None
+        for x in c[i + 2 :]:
+            if isinstance(x, Region):
+                region = x
+            else:
+                attrs = x
+        props: dict[str, Attribute] = {
+            "function_type": TypeAttr(FunctionType(sig.inputs, sig.results)),
+            "sym_name": StringAttr(name),
+        }
+        if visibility is not None:
+            props["sym_visibility"] = StringAttr(visibility)
+        if any(sig.arg_attrs):
+            props["arg_attrs"] = ArrayAttr(tuple(DictionaryAttr(a or ()) for a in sig.arg_attrs))
+        if any(sig.res_attrs):
+            props["res_attrs"] = ArrayAttr(tuple(DictionaryAttr(a or ()) for a in sig.res_attrs))
+        op = self._create(kw, "func.func", [], [], props, attrs, [region or Region()])
+        return op
+
+    def SYMBOL_REF(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+        self.last_symbol_end = self.base + tok.start_pos + len(tok.value)
+        return tok
+
+    def func_sig(self, c: list[Any]) -> _FuncSig:
+        sig = _FuncSig()
+        named = []
+        first_kind = None
+        index = 0
+        for x in c:
+            if isinstance(x, _FuncResults):
+                sig.results = x.types
+                sig.res_attrs = x.attrs
+                continue
+            kind = x[0]
+            if first_kind is None:
+                first_kind = kind
+            if kind == "named":
+                _, tok, t, attrs, loc = x
+                named.append((tok, t, loc))
+                if first_kind != kind:
+                    raise ParseError(
+                        "custom op 'func.func' expected type instead of SSA identifier",
+                        self.base + tok.start_pos,
+                    )
+            else:
+                _, t, attrs = x
+                if first_kind != kind:
+                    raise ParseError(
+                        "custom op 'func.func' expected SSA identifier", self._arg_offset(index)
+                    )
+            sig.inputs += (t,)
+            sig.arg_attrs.append(attrs.items if attrs is not None else None)
+            index += 1
+        if named:
+            self.pending_entry = named
+        return sig
+
+    def _arg_offset(self, index: int) -> int:
+        """The start of argument `index` of the signature after the last `@name`."""
+        text = self.src.text
+        i = text.find("(", self.last_symbol_end) + 1
+        depth = 0
+        k = 0
+        while i < len(text):
+            while text[i] in " \t\r\n":
+                i += 1
+            if k == index:
+                return i
+            while i < len(text):
+                ch = text[i]
+                if ch in "<([{":
+                    depth += 1
+                elif ch in ">)]}" and not (ch == ">" and text[i - 1] == "-"):
+                    depth -= 1
+                elif ch == "," and depth == 0:
+                    break
+                i += 1
+            i += 1
+            k += 1
+        return self.last_symbol_end
+
+    def func_arg_named(self, c: list[Any]) -> tuple[Any, ...]:
+        attrs = loc = None
+        for x in c[2:]:
+            if isinstance(x, DictionaryAttr):
+                attrs = x
+            else:
+                loc = x
+        return ("named", c[0], c[1], attrs, loc)
+
+    def func_arg_type(self, c: list[Any]) -> tuple[Any, ...]:
+        return ("type", c[0], c[1] if len(c) > 1 else None)
+
+    def func_results_single(self, c: list[Any]) -> _FuncResults:
+        return _FuncResults((c[0],), [None])
+
+    def func_results_list(self, c: list[Any]) -> _FuncResults:
+        return _FuncResults(tuple(t for t, _ in c), [a for _, a in c])
+
+    def func_result(self, c: list[Any]) -> tuple[Type, Any]:
+        return (c[0], c[1].items if len(c) > 1 else None)
+
+    def return_op(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = self._bare_name(kw, "return")
+        operands: list[Any] = []
+        if len(c) > 1:
+            toks, types = c[1], c[2]
+            if len(toks) != len(types):
+                raise ParseError(
+                    f"custom op '{name}' number of operands and types do not match: got "
+                    f"{len(toks)} operands and {len(types)} types",
+                    self.base + toks[0].start_pos,
+                )
+            operands = self.resolve_uses(toks, types)
+        return self._create(kw, name, operands, [])
+
+    def call_op(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = self._bare_name(kw, "call")
+        callee = self.symbol_name(c[1])
+        toks: list[Any] = []
+        attrs = None
+        ft: FunctionType = c[-1]
+        for x in c[2:-1]:
+            if isinstance(x, list):
+                toks = x
+            else:
+                attrs = x
+        if len(toks) != len(ft.inputs):
+            raise ParseError(
+                f"custom op '{name}' {len(toks)} operands present, but expected "
+                f"{len(ft.inputs)}",
+                self.base + (toks[0].start_pos if toks else c[1].start_pos),
+            )
+        operands = self.resolve_uses(toks, ft.inputs)
+        return self._create(
+            kw, name, operands, ft.results, {"callee": SymbolRefAttr(callee)}, attrs
+        )
+
+    def _bare_name(self, kw: Any, short: str) -> str:
+        """`func.X`, also for bare `X` where the default dialect is `func`."""
+        if kw.value == short:
+            dialect = self.regions[-1].dialect
+            if dialect != "func":
+                raise ParseError(
+                    f"custom op '{short}' is unknown (tried '{dialect}.{short}' as well)",
+                    self.base + kw.start_pos,
+                )
+        return "func." + short
+
+    def BARE_OPNAME(self, tok: Any) -> Any:  # noqa: N802 - terminal callback: always an error
+        name = tok.value
+        off = self.base + tok.start_pos
+        if "." not in name:
+            dialect = self.regions[-1].dialect
+            raise ParseError(
+                f"custom op '{name}' is unknown (tried '{dialect}.{name}' as well)", off
+            )
+        dialect = name.split(".", 1)[0]
+        if DIALECTS.get(dialect) is None and dialect != "builtin":
+            raise ParseError(f"Dialect `{dialect}' not found for custom op '{name}' ", off)
+        raise ParseError(f"custom op '{name}' is unknown", off)
+
+    def unknown_op(self, c: list[Any]) -> None:  # pragma: no cover - BARE_OPNAME raises first
+        raise AssertionError("unknown_op is reported by the BARE_OPNAME terminal callback")
+
+    # ------------------------------------------------------------------ arith
+
+    def arith_constant(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        value = c[-1]
+        attrs = c[1] if len(c) > 2 else None
+        if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)):
+            rtype = value.type
+        else:
+            off = self._next_token_offset(self.base + kw.start_pos + len(kw.value))
+            if attrs is not None:
+                off = self._skip_braces(off)
+            raise ParseError(
+                "custom op 'arith.constant' invalid kind of attribute specified", off
+            )
+        return self._create(kw, "arith.constant", [], [rtype], {"value": value}, attrs)
+
+    def _skip_braces(self, off: int) -> int:
+        from llh_opt.parser.attrs import _match_close
+
+        return self._next_token_offset(_match_close(self.src.text, off))
+
+    def arith_binop(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = kw.value
+        flags, attrs, rest = self._split_tail(c[3:])
+        t = rest[0]
+        operands = self.resolve_uses([c[1], c[2]], [t, t])
+        return self._create(kw, name, operands, [t], self._flags(name, flags), attrs)
+
+    def arith_unop(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = kw.value
+        flags, attrs, rest = self._split_tail(c[2:])
+        t = rest[0]
+        operands = self.resolve_uses([c[1]], [t])
+        return self._create(kw, name, operands, [t], self._flags(name, flags), attrs)
+
+    def arith_cmp(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = kw.value
+        pred_tok = c[1]
+        flags, attrs, rest = self._split_tail(c[4:])
+        t = rest[0]
+        table = CMPI_PREDICATES if name == "arith.cmpi" else CMPF_PREDICATES
+        pred = pred_tok.value
+        if pred not in table:
+            raise ParseError(
+                f"custom op '{name}' expected {'arith::CmpIPredicate' if name == 'arith.cmpi' else 'arith::CmpFPredicate'} "
+                f"to be one of: {', '.join(table)}",
+                self.base + pred_tok.start_pos,
+            )
+        operands = self.resolve_uses([c[2], c[3]], [t, t])
+        props = self._flags(name, flags)
+        props["predicate"] = IntegerAttr(table.index(pred), i64)
+        return self._create(kw, name, operands, [_i1_like(t)], props, attrs)
+
+    def cast_op(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = kw.value
+        attrs = None
+        rest = []
+        for x in c[2:]:
+            if getattr(x, "type", None) == "TO_KW":
+                continue
+            if isinstance(x, Type):
+                rest.append(x)
+            else:
+                attrs = x
+        src_t, dst_t = rest
+        operands = self.resolve_uses([c[1]], [src_t])
+        props = self._flags(name, None) if name == "arith.trunci" else {}
+        return self._create(kw, name, operands, [dst_t], props, attrs)
+
+    def arith_select(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        types = c[-1]
+        attrs = c[4] if len(c) > 5 else None
+        if len(types) == 1:
+            cond_t, t = i1, types[0]
+        elif len(types) == 2:
+            cond_t, t = types
+        else:
+            raise ParseError("expected ':'", self.base + kw.start_pos)
+        operands = self.resolve_uses(c[1:4], [cond_t, t, t])
+        return self._create(kw, "arith.select", operands, [t], {}, attrs)
+
+    # ------------------------------------------------------------------ tensor
+
+    def tensor_dim(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        attrs = c[1] if len(c) == 5 else None
+        src, idx, t = c[-3], c[-2], c[-1]
+        operands = self.resolve_uses([src, idx], [t, _INDEX])
+        return self._create(kw, "tensor.dim", operands, [_INDEX], {}, attrs)
+
+    def tensor_empty(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        toks: list[Any] = []
+        attrs = None
+        for x in c[1:-1]:
+            if isinstance(x, list):
+                toks = x
+            else:
+                attrs = x
+        t = c[-1]
+        operands = self.resolve_uses(toks, [_INDEX] * len(toks))
+        return self._create(kw, "tensor.empty", operands, [t], {}, attrs)
+
+    def tensor_extract(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        src = c[1]
+        toks: list[Any] = []
+        attrs = None
+        for x in c[2:-1]:
+            if isinstance(x, list):
+                toks = x
+            else:
+                attrs = x
+        t = c[-1]
+        if not isinstance(t, ShapedType):
+            raise ParseError(
+                f"'tensor.extract' op operand #0 must be ranked tensor of any type values, but "
+                f"got '{t}'",
+                self.base + kw.start_pos,
+            )
+        operands = self.resolve_uses([src, *toks], [t] + [_INDEX] * len(toks))
+        return self._create(kw, "tensor.extract", operands, [t.element_type], {}, attrs)
+
+    # ------------------------------------------------------------------ index
+
+    def index_constant(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        tok = c[-1]
+        attrs = c[1] if len(c) > 2 else None
+        value = self.make_int(tok.value, self.base + tok.start_pos, _INDEX)
+        return self._create(kw, "index.constant", [], [_INDEX], {"value": value}, attrs)
+
+    def index_binop(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        attrs = c[3] if len(c) > 3 else None
+        operands = self.resolve_uses([c[1], c[2]], [_INDEX, _INDEX])
+        return self._create(kw, kw.value, operands, [_INDEX], {}, attrs)
+
+    # ------------------------------------------------------------------ cf
+
+    def successor_args(self, c: list[Any]) -> tuple[Any, list[Any]]:
+        tok = c[0]
+        block = self.regions[-1].reference(tok.value[1:], self.base + tok.start_pos)
+        if len(c) == 1:
+            return block, []
+        toks, types = c[1], c[2]
+        if len(toks) != len(types):
+            raise ParseError(
+                f"expected {len(toks)} types to match operand list", self.base + toks[0].start_pos
+            )
+        return block, self.resolve_uses(toks, types)
+
+    def cf_br(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        block, operands = c[1]
+        attrs = c[2] if len(c) > 2 else None
+        return self._create(kw, "cf.br", operands, [], {}, attrs, (), [block])
+
+    def cf_cond_br(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        cond = self._use(c[1], i1)
+        (b1, ops1), (b2, ops2) = c[2], c[3]
+        attrs = c[4] if len(c) > 4 else None
+        props = {"operandSegmentSizes": DenseArrayAttr(i32, (1, len(ops1), len(ops2)))}
+        return self._create(
+            kw, "cf.cond_br", [cond, *ops1, *ops2], [], props, attrs, (), [b1, b2]
+        )
+
+
+class _FuncSig:
+    """A parsed `func.func` signature."""
+
+    __slots__ = ("inputs", "results", "arg_attrs", "res_attrs")
+
+    def __init__(self) -> None:
+        self.inputs: tuple[Type, ...] = ()
+        self.results: tuple[Type, ...] = ()
+        self.arg_attrs: list[Any] = []
+        self.res_attrs: list[Any] = []
+
+
+class _FuncResults:
+    __slots__ = ("types", "attrs")
+
+    def __init__(self, types: tuple[Type, ...], attrs: list[Any]) -> None:
+        self.types = types
+        self.attrs = attrs
+
+
+def _i1_like(t: Type) -> Type:
+    """The i1 (or i1-element) type of a comparison result for operands of type `t`."""
+    from llh_opt.ir.types import RankedTensorType, UnrankedTensorType
+
+    if isinstance(t, RankedTensorType):
+        return RankedTensorType(t.shape, i1)
+    if isinstance(t, UnrankedTensorType):
+        return UnrankedTensorType(i1)
+    if isinstance(t, VectorType):
+        return VectorType(t.shape, i1, t.scalable)
+    return i1

@@ -1,0 +1,152 @@
+"""Parser errors: the internal exception and the mapping of grammar rejections to MLIR's messages.
+
+What lives here: `ParseError` (a semantic error at an absolute offset, raised by the builder),
+`syntax_message` (the MLIR wording for a token the grammar rejected, chosen by the LALR state it
+was rejected in: the states are labelled at first use by parsing `_EXAMPLES`, a table of small
+erroneous inputs, so the table follows the grammar), and `to_diagnostic`, which turns either into
+a `DiagnosticError` at MLIR's `file:line:col`. What does not: detecting errors (builder/driver).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.parser.driver import END, SyntaxFailure
+
+if TYPE_CHECKING:
+    from llh_opt.parser.source import SourceText
+
+
+class ParseError(Exception):
+    """A semantic error found while building: MLIR's message at absolute `offset`.
+
+    `backup` places it just after the previous token (MLIR's `emitWrongTokenError`); `notes`
+    are (message, offset) pairs."""
+
+    def __init__(
+        self, message: str, offset: int, notes: list[tuple[str, int]] | None = None,
+        backup: bool = False,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.notes = notes or []
+        self.backup = backup
+
+
+class ParseErrors(Exception):
+    """Several independent errors (e.g. every undeclared SSA use), reported together."""
+
+    def __init__(self, errors: list[ParseError]) -> None:
+        super().__init__("; ".join(e.message for e in errors))
+        self.errors = errors
+
+
+def to_diagnostic(exc: Exception, src: SourceText) -> DiagnosticError:
+    """A `DiagnosticError` for a `ParseError`, `ParseErrors` or `SyntaxFailure`."""
+    if isinstance(exc, ParseErrors):
+        return DiagnosticError([_diag(e, src) for e in exc.errors])
+    if isinstance(exc, ParseError):
+        return DiagnosticError(_diag(exc, src))
+    assert isinstance(exc, SyntaxFailure)
+    message, offset = syntax_message(exc, src)
+    return DiagnosticError(Diagnostic(Severity.ERROR, message, src.loc(offset)))
+
+
+def _diag(e: ParseError, src: SourceText) -> Diagnostic:
+    offset = src.backup(e.offset) if e.backup else e.offset
+    d = Diagnostic(Severity.ERROR, e.message, src.loc(offset))
+    for msg, off in e.notes:
+        d.attach_note(msg, src.loc(off))
+    return d
+
+
+# --------------------------------------------------------------------------- syntax messages
+
+# Erroneous inputs, each rejected by the grammar in the state the message describes. Each input
+# is parsed once (lazily, at the first syntax error of the process) to learn its state.
+_EXAMPLES: dict[str, list[str]] = {}
+_STATE_MESSAGES: dict[int, str] | None = None
+_parse_for_examples: Callable[[str], None] | None = None
+
+
+def register_examples(examples: dict[str, list[str]], parse: Callable[[str], None]) -> None:
+    """Install the example table and the function that parses one example (the parser's own)."""
+    global _STATE_MESSAGES, _parse_for_examples
+    _EXAMPLES.clear()
+    _EXAMPLES.update(examples)
+    _STATE_MESSAGES = None
+    _parse_for_examples = parse
+
+
+def _state_messages() -> dict[int, str]:
+    global _STATE_MESSAGES
+    if _STATE_MESSAGES is None:
+        table: dict[int, str] = {}
+        assert _parse_for_examples is not None
+        for message, inputs in _EXAMPLES.items():
+            for text in inputs:
+                try:
+                    _parse_for_examples(text)
+                except SyntaxFailure as f:
+                    if f.state is not None:
+                        table.setdefault(f.state, message)
+                except Exception:  # noqa: BLE001 - an example that fails otherwise teaches nothing
+                    pass
+        _STATE_MESSAGES = table
+    return _STATE_MESSAGES
+
+
+def syntax_message(f: SyntaxFailure, src: SourceText) -> tuple[str, int]:
+    """MLIR's message and offset for a rejected token."""
+    text = src.text
+    offset = f.offset
+    if f.token_type is None and 0 <= offset < len(text) and text[offset] == '"':
+        # An unterminated string: MLIR points at the end of the line.
+        end = text.find("\n", offset)
+        return "expected '\"' in string literal", (len(text) if end < 0 else end)
+    message = None
+    if f.state is not None:
+        message = _state_messages().get(f.state)
+    if message is None:
+        message = _guess(f)
+    return message, src.backup(offset)
+
+
+_TYPE_STARTS = {"SCALAR_TYPE", "COARSE_TYPE", "DIALECT_TYPE", "TENSOR_KW"}
+_ATTR_STARTS = {"INT_LIT", "TRUE_KW", "DENSE", "HASH_ATTR"}
+
+
+def _guess(f: SyntaxFailure) -> str:
+    """A message from the expected terminals when no example labels the state."""
+    exp = f.expected
+    if exp & _ATTR_STARTS:
+        return "expected attribute value"
+    if exp & _TYPE_STARTS:
+        return "expected type"
+    if "STRING" in exp and "RESULTS" in exp:
+        return "expected operation name in quotes"
+    names = sorted(_PUNCT.get(t, "") for t in exp)
+    names = [n for n in names if n]
+    if len(names) == 1:
+        return f"expected '{names[0]}'"
+    if f.token_type == END:
+        return "unexpected end of input"
+    return "unexpected token"
+
+
+_PUNCT = {
+    "LPAR": "(",
+    "RPAR": ")",
+    "LSQB": "[",
+    "RSQB": "]",
+    "LBRACE": "{",
+    "RBRACE": "}",
+    "LESSTHAN": "<",
+    "MORETHAN": ">",
+    "COLON": ":",
+    "COMMA": ",",
+    "EQUAL": "=",
+    "__ANON_0": "->",
+}

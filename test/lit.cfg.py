@@ -1,0 +1,86 @@
+# -*- Python -*-
+# lit configuration for llh-opt.
+#
+# Run from the repository root with:   lit test        (add -v for details)
+#
+# Tools are looked up next to the running Python interpreter first (the
+# virtualenv's bin directory) and then on PATH:
+#   llh-opt, filecheck     -- written literally in RUN lines
+#   torch-mlir-opt         -- the reference C++ MLIR tool; available to tests as
+#                             the substitution %torch-mlir-opt and the lit
+#                             feature "torch-mlir-opt" (use REQUIRES:).
+
+import importlib.util
+import os
+import shutil
+import sys
+
+import lit.formats
+
+config.name = "llh-opt"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["unit", "Inputs", "Output", "lit.cfg.py"]
+
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_exec_root = os.path.join(config.test_source_root, "Output")
+
+# ---------------------------------------------------------------------------
+# Tool discovery.
+# ---------------------------------------------------------------------------
+_py_bin_dir = os.path.dirname(os.path.abspath(sys.executable))
+# sys.executable may be a symlink into the base interpreter; keep the
+# un-resolved venv bin dir (no realpath) so that venv console scripts are seen.
+_env_path = config.environment.get("PATH", os.environ.get("PATH", ""))
+
+
+def _find_tool(name):
+    candidate = os.path.join(_py_bin_dir, name)
+    if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+        return candidate
+    return shutil.which(name, path=_env_path)
+
+
+def _find_torch_mlir_opt():
+    try:
+        spec = importlib.util.find_spec("torch_mlir")
+    except (ImportError, ValueError):
+        spec = None
+    dirs = []
+    if spec is not None:
+        if spec.submodule_search_locations:
+            dirs.extend(spec.submodule_search_locations)
+        if spec.origin and spec.origin not in ("namespace", "built-in"):
+            dirs.append(os.path.dirname(spec.origin))
+    for d in dirs:
+        candidate = os.path.join(d, "_mlir_libs", "torch-mlir-opt")
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return _find_tool("torch-mlir-opt")
+
+
+# Put the interpreter's bin dir first on the tests' PATH so that `llh-opt`
+# and `filecheck` resolve to the ones of this environment.
+_path_entries = [_py_bin_dir]
+for _tool in ("llh-opt", "filecheck"):
+    _found = _find_tool(_tool)
+    if _found:
+        _d = os.path.dirname(_found)
+        if _d not in _path_entries:
+            _path_entries.append(_d)
+    else:
+        lit_config.note("%s not found (tests using it will fail)" % _tool)
+_path_entries.append(_env_path)
+config.environment["PATH"] = os.pathsep.join(p for p in _path_entries if p)
+
+_torch_mlir_opt = _find_torch_mlir_opt()
+if _torch_mlir_opt:
+    config.available_features.add("torch-mlir-opt")
+    config.substitutions.append(("%torch-mlir-opt", _torch_mlir_opt))
+else:
+    lit_config.note("torch-mlir-opt not found; reference-comparison tests are unsupported")
+
+# Deterministic output regardless of the user's environment.
+config.environment["LLH_OPT_TEST"] = "1"
+for _var in ("LANG", "LC_ALL"):
+    config.environment[_var] = "C.UTF-8"
