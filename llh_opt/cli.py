@@ -6,6 +6,7 @@ argument parsing follows mlir-opt: single- or double-dash flags, one flag per re
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -156,14 +157,6 @@ def _apply_driver_flag(opts: Options, name: str, val: str | None) -> None:
         opts.emit = val
 
 
-def flags_to_pipeline(flags: Sequence[tuple[str, str | None]]) -> str:
-    """`[("canonicalize", "max-iterations=3")]` → `builtin.module(canonicalize{max-iterations=3})`."""
-    parts = []
-    for name, val in flags:
-        parts.append(name if not val else f"{name}{{{val}}}")
-    return "builtin.module(" + ",".join(parts) + ")"
-
-
 def split_chunks(text: str) -> list[tuple[str, int, int]]:
     """Split at every `// -----` (as mlir-opt does, wherever it occurs): (chunk text, first line,
     first column) for each chunk, so diagnostics report positions in the original file."""
@@ -194,19 +187,31 @@ class OptRunner:
         self.stderr = stderr
         self.srcmgr = SourceManager()
         self.engine = DiagnosticEngine(self.srcmgr, stderr, collect=opts.verify_diagnostics)
+        self.timing = None
+        if opts.timing:
+            from llh_opt.passes import TimingManager
+
+            self.timing = TimingManager()
+
+    def _phase(self, name: str):  # type: ignore[no-untyped-def]
+        """A timer context for a driver phase ("Parser", "Output") when --mlir-timing is on."""
+        if self.timing is None:
+            return contextlib.nullcontext()
+        return self.timing.nest(name, name).measure()
 
     def build_pass_manager(self):  # type: ignore[no-untyped-def]
         from llh_opt.passes import PassManager
 
         opts = self.opts
-        text = opts.pass_pipeline
-        if text is None and opts.pass_flags:
-            text = flags_to_pipeline(opts.pass_flags)
-        pm = PassManager.parse(text) if text else PassManager()
+        if opts.pass_pipeline is not None:
+            pm = PassManager.parse(opts.pass_pipeline)
+        else:
+            pm = PassManager.from_flags(opts.pass_flags)
         pm.verify_each = opts.verify_each
         pm.print_ir_before_all = opts.print_ir_before_all
         pm.print_ir_after_all = opts.print_ir_after_all
-        pm.timing = opts.timing
+        pm.timing = self.timing if self.timing is not None else False
+        pm.allow_unregistered = opts.allow_unregistered
         pm.ir_stream = self.stderr
         pm.generic = opts.generic
         pm.debuginfo = opts.debuginfo
@@ -223,19 +228,36 @@ class OptRunner:
         opts = self.opts
         try:
             # A chunk that starts mid-line (after the marker) is padded so columns stay exact.
-            module = parse_source(
-                " " * (first_col - 1) + text,
-                filename,
-                first_line=first_line,
-                allow_unregistered=opts.allow_unregistered,
-            )
-            verify(module, allow_unregistered=opts.allow_unregistered)
-            pm.run(module, diagnostics=self.engine)
+            with self._phase("Parser"):
+                module = parse_source(
+                    " " * (first_col - 1) + text,
+                    filename,
+                    first_line=first_line,
+                    allow_unregistered=opts.allow_unregistered,
+                )
+                verify(module, allow_unregistered=opts.allow_unregistered, diagnostics=self.engine)
+            pm.run(module, allow_unregistered=opts.allow_unregistered, diagnostics=self.engine)
         except DiagnosticError as err:
-            self.engine.emit_all(err.diagnostics)
+            self.engine.emit_all(self._with_op_notes(err))
             return None
-        # mlir-opt ends each printed module with one more newline.
-        return print_operation(module, generic=opts.generic, debuginfo=opts.debuginfo) + "\n"
+        with self._phase("Output"):
+            # mlir-opt ends each printed module with one more newline.
+            return print_operation(module, generic=opts.generic, debuginfo=opts.debuginfo) + "\n"
+
+    def _with_op_notes(self, err: DiagnosticError) -> list[Diagnostic]:
+        """Verifier errors get mlir-opt's `see current operation` note (not under
+        --verify-diagnostics, where mlir-opt turns it off)."""
+        diags = list(err.diagnostics)
+        ops = getattr(err, "ops", None)
+        if self.opts.verify_diagnostics or not ops or len(ops) != len(diags):
+            return diags
+        from llh_opt.printer import print_operation
+
+        for d, op in zip(diags, ops):
+            if op is not None:
+                text = print_operation(op, generic=True).rstrip("\n")
+                d.attach_note(f"see current operation: \n{text}", d.loc)
+        return diags
 
     def run(self) -> int:
         opts = self.opts
@@ -253,8 +275,8 @@ class OptRunner:
         try:
             pm = self.build_pass_manager()
         except DiagnosticError as err:
-            for d in err.diagnostics:
-                self.stderr.write(f"llh-opt: error: {d.message}\n")
+            self.engine.emit_all(err.diagnostics)
+            self.engine.flush()
             return 1
         chunks = split_chunks(text) if opts.split_input_file else [(text, 1, 1)]
         outputs: list[str] = []
@@ -265,6 +287,8 @@ class OptRunner:
                 failed = True
             outputs.append(out or "")
         self.engine.flush()
+        if self.timing is not None:
+            self.stderr.write(self.timing.report())
         if opts.verify_diagnostics:
             expected = ExpectedDiagnostics.from_text(filename, text)
             problems = expected.verify(self.engine.diagnostics, only_expected=opts.only_expected)

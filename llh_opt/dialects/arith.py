@@ -365,20 +365,18 @@ class _BinaryOp(Operation):
 
 
 def _print_flags(op: Operation, p: Printer) -> None:
-    """The optional ` overflow<...>`/` fastmath<...>`/` nneg` group and the attr-dict."""
+    """The optional ` overflow<...>` / ` fastmath<...>` / ` nneg` group, then the attr-dict."""
     prop = op.FLAGS_PROP  # type: ignore[attr-defined]
-    if prop is not None:
-        flags = op.properties.get(prop)
-        if flags is not None and getattr(flags, "value", 0):
-            if isinstance(flags, _FlagsAttr):
-                p.write(" " + op.FLAGS_KEYWORD + flags.body())  # type: ignore[attr-defined]
-            else:
-                p.write(" " + op.FLAGS_KEYWORD)  # type: ignore[attr-defined]
-        elif isinstance(flags, UnitAttr):
-            p.write(" " + op.FLAGS_KEYWORD)  # type: ignore[attr-defined]
-        p.print_optional_attr_dict(p.op_attributes(op, (prop,)))
-    else:
+    if prop is None:
         p.print_optional_attr_dict(p.op_attributes(op))
+        return
+    flags = op.properties.get(prop)
+    if isinstance(flags, _FlagsAttr):
+        if flags.value:
+            p.write(" " + op.FLAGS_KEYWORD + flags.body())  # type: ignore[attr-defined]
+    elif isinstance(flags, UnitAttr):
+        p.write(" " + op.FLAGS_KEYWORD)  # type: ignore[attr-defined]
+    p.print_optional_attr_dict(p.op_attributes(op, (prop,)))
 
 
 def _int_binary(name: str, mnemonic: str, summary: str, overflow: bool = False) -> type[_BinaryOp]:

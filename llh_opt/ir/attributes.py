@@ -151,7 +151,9 @@ class FloatAttr(Attribute):
 
     def text(self, aliases: dict[Any, str] | None, elide_type: bool = False) -> str:
         if elide_type and self.type is f64:
-            return literals.format_float_bits(self.bits, "f64")
+            text = literals.format_float_bits(self.bits, "f64")
+            if not text.startswith(("0x", "-0x")):  # MLIR keeps the type after a hex float
+                return text
         return str(self)
 
 

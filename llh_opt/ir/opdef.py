@@ -49,6 +49,7 @@ from llh_opt.ir.types import (
     f32,
     f64,
     i1,
+    i32,
     i64,
 )
 
@@ -69,6 +70,18 @@ class VerifyError(DiagnosticError):
 
 def op_error(op: Operation, message: str) -> VerifyError:
     return VerifyError(op, message)
+
+
+WARNING_SINKS: list[Callable[[Diagnostic], object]] = []
+"""Where verifier warnings go: `verifier.verify(..., diagnostics=engine)` pushes `engine.emit`."""
+
+
+def emit_warning(op: Operation, message: str) -> None:
+    """A non-fatal verifier finding (`loc: warning: 'name' op message`), handed to the innermost
+    sink in `WARNING_SINKS`; dropped when verification runs without one (e.g. after each pass)."""
+    if WARNING_SINKS:
+        loc = op.location.file_loc() if op.location is not None else None
+        WARNING_SINKS[-1](Diagnostic(Severity.WARNING, f"'{op.name}' op {message}", loc))
 
 
 # --------------------------------------------------------------------------- type constraints
@@ -330,6 +343,46 @@ class SameOperandsAndResultRank(Trait):
             raise op_error(op, "requires the same rank for all operands and results")
 
 
+class AttrSizedOperandSegments(Trait):
+    """MLIR's AttrSizedOperandSegments: the `operandSegmentSizes` property (`array<i32: ...>`, one
+    entry per OperandDef) sizes the operand groups, so several groups may be variadic."""
+
+
+def operand_segment_sizes(op: Operation) -> tuple[int, ...]:
+    """The `operandSegmentSizes` of an AttrSizedOperandSegments op, checked with MLIR's messages."""
+    defs = type(op).OPERANDS
+    attr = op.properties.get("operandSegmentSizes")
+    if not isinstance(attr, DenseArrayAttr) or attr.element_type is not i32:
+        raise op_error(op, "requires attribute 'operandSegmentSizes'")
+    sizes = attr.values
+    if len(sizes) != len(defs):
+        raise op_error(
+            op,
+            "'operandSegmentSizes' attribute for specifying operand segments must have "
+            f"{len(defs)} elements, but got {len(sizes)}",
+        )
+    if any(n < 0 for n in sizes):
+        raise op_error(op, "'operandSegmentSizes' attribute cannot have negative elements")
+    if sum(sizes) != len(op.operand_uses):
+        raise op_error(
+            op,
+            f"operand count ({len(op.operand_uses)}) does not match with the total size "
+            f"({sum(sizes)}) specified in attribute 'operandSegmentSizes'",
+        )
+    start = 0
+    for d, n in zip(defs, sizes):
+        if d.optional and not d.variadic and n > 1:
+            raise op_error(
+                op, f"operand group starting at #{start} requires 0 or 1 element, but found {n}"
+            )
+        if not (d.optional or d.variadic) and n != 1:
+            raise op_error(
+                op, f"operand group starting at #{start} requires 1 element, but found {n}"
+            )
+        start += n
+    return sizes
+
+
 # --------------------------------------------------------------------------- dialects and registry
 
 
@@ -402,12 +455,18 @@ Operation.TRAIT_SET = frozenset()  # type: ignore[attr-defined]
 
 
 def _segments(
-    defs: Sequence[OperandDef], count: int
+    defs: Sequence[OperandDef], count: int, sizes: Sequence[int] | None = None
 ) -> list[tuple[OperandDef, int, int]] | None:
-    """Map `count` actual values onto the defs; at most one variadic/optional def.
+    """Map `count` actual values onto the defs; at most one variadic/optional def unless the
+    group `sizes` are given (AttrSizedOperandSegments, already checked).
     Returns (def, start, length) or None when the count cannot fit."""
+    if sizes is not None:
+        starts = [sum(sizes[:i]) for i in range(len(sizes))]
+        return list(zip(defs, starts, sizes))
     fixed = sum(1 for d in defs if not (d.variadic or d.optional))
     flexible = [d for d in defs if d.variadic or d.optional]
+    if len(flexible) > 1:
+        return None
     if not flexible:
         if count != fixed:
             return None
@@ -475,13 +534,20 @@ def verify_op_definition(op: Operation) -> None:
     results = op.results
     ochecks = plan.operand_checks
     rchecks = plan.result_checks
+    sizes = operand_segment_sizes(op) if AttrSizedOperandSegments in cls.TRAIT_SET else None
     if (
         len(op.regions) != cls.NUM_REGIONS
         or len(op.successors) != cls.NUM_SUCCESSORS
-        or (len(results) != len(rchecks) if rchecks is not None else
-            _segments(cls.RESULTS, len(results)) is None)
-        or (len(uses) != len(ochecks) if ochecks is not None else
-            _segments(cls.OPERANDS, len(uses)) is None)
+        or (
+            len(results) != len(rchecks)
+            if rchecks is not None
+            else _segments(cls.RESULTS, len(results)) is None
+        )
+        or (
+            len(uses) != len(ochecks)
+            if ochecks is not None
+            else _segments(cls.OPERANDS, len(uses), sizes) is None
+        )
     ):
         _raise_count_error(op)
     props = op.properties
@@ -506,7 +572,7 @@ def verify_op_definition(op: Operation) -> None:
                 raise op_error(op, f"operand #{i} must be {c.description}, but got '{t}'")
     else:
         values = op.operands
-        for d, start, n in _segments(cls.OPERANDS, len(values)) or ():
+        for d, start, n in _segments(cls.OPERANDS, len(values), sizes) or ():
             for i in range(start, start + n):
                 t = values[i].type
                 if not d.constraint(t):
@@ -538,12 +604,12 @@ def _raise_count_error(op: Operation) -> None:
     cls = type(op)
     n, want = len(op.regions), cls.NUM_REGIONS
     if n != want:
-        msg = ("requires zero regions", "requires one region")[want] if want < 2 else (
-            f"expected {want} regions"
-        )
-        raise op_error(op, msg)
-    for defs, count, what in ((cls.RESULTS, len(op.results), "result"),):
-        _check_count(op, defs, count, what)
+        if want == 0:
+            raise op_error(op, "requires zero regions")
+        if want == 1:
+            raise op_error(op, "requires one region")
+        raise op_error(op, f"expected {want} regions")
+    _check_count(op, cls.RESULTS, len(op.results), "result")
     n, want = len(op.successors), cls.NUM_SUCCESSORS
     if n != want:
         raise op_error(op, f"requires {want} successor{'' if want == 1 else 's'} but found {n}")
@@ -562,7 +628,9 @@ def _check_count(op: Operation, defs: Sequence[OperandDef], count: int, what: st
     if fixed == 0:
         raise op_error(op, f"requires zero {what}s")
     if fixed == 1:
-        raise op_error(op, "requires a single operand" if what == "operand" else "requires one result")
+        raise op_error(
+            op, "requires a single operand" if what == "operand" else "requires one result"
+        )
     found = f", but found {count}" if what == "operand" else ""
     raise op_error(op, f"expected {fixed} {what}s{found}")
 

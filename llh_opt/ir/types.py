@@ -342,7 +342,7 @@ class MemRefType(ShapedType):
         if self.layout is not None:
             parts.append(self.layout.text(aliases))
         if self.memory_space is not None:
-            parts.append(self.memory_space.text(aliases))
+            parts.append(self.memory_space.text(aliases, True))  # `1`, not `1 : i64`
         return "memref<" + ", ".join(parts) + ">"
 
     def children(self) -> tuple[Any, ...]:
@@ -369,7 +369,7 @@ class UnrankedMemRefType(ShapedType):
         return False
 
     def render(self, aliases: dict[Any, str] | None) -> str:
-        ms = "" if self.memory_space is None else ", " + self.memory_space.text(aliases)
+        ms = "" if self.memory_space is None else ", " + self.memory_space.text(aliases, True)
         return f"memref<*x{self.element_type.text(aliases)}{ms}>"
 
     def children(self) -> tuple[Any, ...]:

@@ -19,6 +19,7 @@ from llh_opt.ir.attributes import StringAttr, SymbolRefAttr
 from llh_opt.ir.core import OP_CLASSES, Block, BlockArgument, Operation, OpResult, Region, Value
 from llh_opt.ir.opdef import (
     DIALECTS,
+    WARNING_SINKS,
     GraphRegion,
     IsolatedFromAbove,
     IsTerminator,
@@ -44,7 +45,13 @@ _UNREGISTERED_DIALECT = (
 )
 
 
-def verify(op: Operation, *, allow_unregistered: bool = False, recursive: bool = True) -> None:
+def verify(
+    op: Operation,
+    *,
+    allow_unregistered: bool = False,
+    recursive: bool = True,
+    diagnostics: Any = None,
+) -> None:
     """Verify `op` and (when `recursive`) everything nested in it; raise `DiagnosticError`.
 
     As in MLIR, verification of an op stops at its first failure, but sibling
@@ -52,9 +59,17 @@ def verify(op: Operation, *, allow_unregistered: bool = False, recursive: bool =
     carry several diagnostics (in IR order). `error.ops[i]` is the op diagnostic `i` is about
     (for the CLI's "see current operation" note). `recursive=False` checks `op` itself, its
     region invariants and the dominance of the values used directly in its regions (what MLIR
-    runs after a nested pass pipeline)."""
+    runs after a nested pass pipeline). Verifier warnings (`opdef.emit_warning`) go to
+    `diagnostics` (a `DiagnosticEngine`) when given, and are dropped otherwise."""
     v = _Verifier(allow_unregistered, recursive)
-    if not v.verify_op_and_dominance(op):
+    if diagnostics is not None:
+        WARNING_SINKS.append(diagnostics.emit)
+    try:
+        ok = v.verify_op_and_dominance(op)
+    finally:
+        if diagnostics is not None:
+            WARNING_SINKS.pop()
+    if not ok:
         err = DiagnosticError(v.errors)
         err.ops = v.error_ops  # type: ignore[attr-defined]
         raise err

@@ -98,9 +98,9 @@ def _parse_example(text: str) -> None:
 
 
 def _install_examples() -> None:
-    from llh_opt.parser.messages import EXAMPLES
+    from llh_opt.parser.messages import EXAMPLES, NO_BACKUP
 
-    register_examples(EXAMPLES, _parse_example)
+    register_examples(EXAMPLES, NO_BACKUP, _parse_example)
 
 
 _install_examples()

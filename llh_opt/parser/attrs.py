@@ -42,6 +42,7 @@ from llh_opt.ir.attributes import (
 from llh_opt.ir.opdef import DIALECTS
 from llh_opt.ir.types import (
     DYNAMIC,
+    FLOAT_TYPE_NAMES,
     SIGNED,
     UNSIGNED,
     ComplexType,
@@ -64,7 +65,7 @@ from llh_opt.ir.types import (
     i64,
 )
 from llh_opt.parser.errors import ParseError
-from llh_opt.parser.lexemes import INT_TYPE_RE, SYMBOL_PART_RE, TYPE_ATOM_RE, WS_COMMENT_RE
+from llh_opt.parser.lexemes import ATOM_RE, INT_TYPE_RE, SYMBOL_PART_RE, WS_COMMENT_RE
 
 MAX_INT_WIDTH = 16777215
 _SIGN_NAMES = ("signless", "signed", "unsigned")
@@ -81,7 +82,7 @@ UNREGISTERED_TYPE = (
 )
 
 _SCALARS: dict[str, Type] = {"index": IndexType(), "none": NoneType()}
-for _n in literals.FLOAT_WIDTH:
+for _n in FLOAT_TYPE_NAMES:
     _SCALARS[_n] = FloatType(_n)
 
 
@@ -92,13 +93,6 @@ def scalar_type(text: str) -> Type | None:
         return t
     m = INT_TYPE_RE.match(text)
     if m is None:
-        if text.startswith(("f", "b", "t")):
-            try:
-                t = FloatType(text)
-            except Exception:  # noqa: BLE001
-                return None
-            _SCALARS[text] = t
-            return t
         return None
     width = int(m.group(2))
     if width > MAX_INT_WIDTH:
@@ -196,7 +190,7 @@ class AttrMixin:
         """The offset of the token after the type that starts at (or after blanks at) `after`."""
         text = self.src.text
         pos = WS_COMMENT_RE.match(text, after).end()
-        m = TYPE_ATOM_RE.match(text, pos)
+        m = ATOM_RE.match(text, pos)
         if m is not None:
             pos = m.end()
         return WS_COMMENT_RE.match(text, pos).end()
@@ -231,7 +225,8 @@ class AttrMixin:
     def string_attr(self, c: list[Any]) -> Attribute:
         tok = c[0]
         value = self.unescape(tok.value, self.base + tok.start_pos)
-        return StringAttr(value, c[1] if len(c) > 1 else None)
+        t = c[1] if len(c) > 1 else None
+        return StringAttr(value, None if isinstance(t, NoneType) else t)
 
     def array_attr(self, c: list[Any]) -> Attribute:
         return ArrayAttr(tuple(c))
@@ -485,7 +480,9 @@ class AttrMixin:
                     magnitude, negative, type_.width, _SIGN_NAMES[type_.signedness]
                 )
             except ValueError:
-                raise ParseError("integer constant out of range", off) from None
+                # MLIR reports this at the token after the literal.
+                after = WS_COMMENT_RE.match(self.src.text, off + len(text)).end()
+                raise ParseError("integer constant out of range", after) from None
             values.append(v)
         return DenseArrayAttr(type_, tuple(values))
 
@@ -655,13 +652,13 @@ class AttrMixin:
             elif space is None:
                 space = a
             else:
-                raise ParseError(
-                    "expected '>' in memref type", self.base + c[0].start_pos
-                )
-        return MemRefType(shape, elt, layout, space)
+                raise ParseError("expected '>' in memref type", self.base + c[0].start_pos)
+        if isinstance(layout, AffineMapAttr) and layout.map.is_identity():
+            layout = None
+        return MemRefType(shape, elt, layout, _memory_space(space))
 
     def memref_unranked(self, c: list[Any]) -> Type:
-        return UnrankedMemRefType(c[2], c[3] if len(c) > 3 else None)
+        return UnrankedMemRefType(c[2], _memory_space(c[3] if len(c) > 3 else None))
 
     def complex_fine(self, c: list[Any]) -> Type:
         return ComplexType(c[1])
@@ -769,6 +766,13 @@ def _match_close(text: str, open_pos: int) -> int:
             i = j
         i += 1
     return n
+
+
+def _memory_space(space: Attribute | None) -> Attribute | None:
+    """MLIR drops an integer memory space 0 (the default)."""
+    if isinstance(space, IntegerAttr) and space.value == 0 and space.type is not i1:
+        return None
+    return space
 
 
 def parse_int(text: str) -> int:

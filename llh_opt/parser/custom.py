@@ -28,6 +28,7 @@ from llh_opt.ir.core import OP_CLASSES, Operation, Region
 from llh_opt.ir.opdef import DIALECTS, split_inherent
 from llh_opt.ir.types import FunctionType, IndexType, ShapedType, Type, VectorType, i1, i32, i64
 from llh_opt.parser.errors import ParseError
+from llh_opt.parser.lexemes import SCALAR_TYPE_RE
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 CMPF_PREDICATES = (
@@ -44,6 +45,13 @@ FASTMATH_OPS = frozenset(
     )
 )
 _INDEX = IndexType()
+
+MLIR_KEYWORDS = frozenset(
+    "affine_map affine_set array attributes ceildiv complex dense dense_resource distinct "
+    "false floordiv loc max memref min mod offset size sparse step strided symbol tensor to "
+    "true tuple type unit vector".split()
+)
+"""Bare words MLIR's lexer turns into keyword tokens (with the builtin type names)."""
 
 
 class CustomOpsMixin:
@@ -86,7 +94,7 @@ class CustomOpsMixin:
         d = DIALECTS.get(dialect)
         if d is None and dialect != "builtin":
             if not self.allow_unregistered:
-                raise ParseError(f"Dialect `{dialect}' not found for custom op '{name}' ", off)
+                raise _dialect_not_found(dialect, name, off)
         elif d is not None and not d.allows_unknown_ops:
             raise ParseError(f"custom op '{name}' is unknown", off)
         return None
@@ -331,6 +339,9 @@ class CustomOpsMixin:
     def BARE_OPNAME(self, tok: Any) -> Any:  # noqa: N802 - terminal callback: always an error
         name = tok.value
         off = self.base + tok.start_pos
+        if name in MLIR_KEYWORDS or SCALAR_TYPE_RE.match(name):
+            # MLIR's lexer makes these keyword tokens, which cannot start an operation.
+            raise ParseError("expected operation name in quotes", off, backup=True)
         if "." not in name:
             dialect = self.regions[-1].dialect
             raise ParseError(
@@ -338,7 +349,7 @@ class CustomOpsMixin:
             )
         dialect = name.split(".", 1)[0]
         if DIALECTS.get(dialect) is None and dialect != "builtin":
-            raise ParseError(f"Dialect `{dialect}' not found for custom op '{name}' ", off)
+            raise _dialect_not_found(dialect, name, off)
         raise ParseError(f"custom op '{name}' is unknown", off)
 
     def unknown_op(self, c: list[Any]) -> None:  # pragma: no cover - BARE_OPNAME raises first
@@ -349,7 +360,7 @@ class CustomOpsMixin:
     def arith_constant(self, c: list[Any]) -> Operation:
         kw = c[0]
         value = c[-1]
-        attrs = c[1] if len(c) > 2 else None
+        attrs = c[1].items if len(c) > 2 else None
         if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)):
             rtype = value.type
         else:
@@ -478,7 +489,7 @@ class CustomOpsMixin:
     def index_constant(self, c: list[Any]) -> Operation:
         kw = c[0]
         tok = c[-1]
-        attrs = c[1] if len(c) > 2 else None
+        attrs = c[1].items if len(c) > 2 else None
         value = self.make_int(tok.value, self.base + tok.start_pos, _INDEX)
         return self._create(kw, "index.constant", [], [_INDEX], {"value": value}, attrs)
 
@@ -517,6 +528,22 @@ class CustomOpsMixin:
         return self._create(
             kw, "cf.cond_br", [cond, *ops1, *ops2], [], props, attrs, (), [b1, b2]
         )
+
+
+def _dialect_not_found(dialect: str, name: str, off: int) -> ParseError:
+    names = ", ".join(sorted(set(DIALECTS) | {"builtin"}))
+    return ParseError(
+        f"Dialect `{dialect}' not found for custom op '{name}' ",
+        off,
+        [
+            (
+                f"Available dialects: {names} ; for more info on dialect registration see "
+                "https://mlir.llvm.org/getting_started/Faq/"
+                "#registered-loaded-dependent-whats-up-with-dialects-management",
+                off,
+            )
+        ],
+    )
 
 
 class _FuncSig:

@@ -30,11 +30,11 @@ from llh_opt.ir.types import DYNAMIC, FunctionType, RankedTensorType, Type
 from llh_opt.parser.errors import ParseError
 from llh_opt.parser.lexemes import (
     ARRAY_FAST_RE,
+    ARROW_RE,
+    ATOM_RE,
+    BLANKS_RE,
     DENSE_FAST_RE,
-    DIALECT_TYPE_RE,
-    DICT_ENTRY_RE,
-    FUNCTYPE_RE,
-    HASH_ATTR_RE,
+    DICT_KEY_RE,
     LIST_ITEM_RE,
     LOC_ALIAS_RE,
     LOC_FILE_RE,
@@ -44,7 +44,6 @@ from llh_opt.parser.lexemes import (
     STRING_ATTR_RE,
     SYMBOL_REF_RE,
     TENSOR_FAST_RE,
-    TYPE_ATOM_RE,
 )
 
 _GLOBAL_LIMIT = 200_000
@@ -121,7 +120,7 @@ class DecodeMixin:
         enc_text = m.group(3)
         enc = None
         if enc_text is not None:
-            if HASH_ATTR_RE.match(enc_text) is None:
+            if ATOM_RE.fullmatch(enc_text) is None:
                 return None
             enc = self.attr_cache.get(enc_text)
             if enc is None:
@@ -141,7 +140,7 @@ class DecodeMixin:
             head = text[:lt] if lt > 0 else ""
             if head in _FINE_TYPE_START and text.endswith(">"):
                 t = self.decode_type(text, off)
-            elif text.startswith("!") and DIALECT_TYPE_RE.match(text):
+            elif text.startswith("!") and ATOM_RE.fullmatch(text):
                 t = self.make_dialect_type(text, off)
             else:
                 t = self.sub_parse(text, "type", off)
@@ -168,22 +167,51 @@ class DecodeMixin:
         return ft
 
     def _functype_fast(self, text: str, off: int) -> FunctionType | None:
-        m = FUNCTYPE_RE.match(text)
+        """`: (A, B) -> C` / `-> (C, D)` where every type is one atom (no function types)."""
+        i = text.find("(") + 1
+        if i == 0:
+            return None
+        ins, i = self._type_atoms(text, i, off)
+        if ins is None:
+            return None
+        m = ARROW_RE.match(text, i)
         if m is None:
             return None
-        type_text = self.type_text
-        ins = tuple(
-            type_text(a.group(), off + m.start(1) + a.start())
-            for a in TYPE_ATOM_RE.finditer(m.group(1))
-        )
-        if m.group(2) is not None:
-            outs: tuple[Type, ...] = (type_text(m.group(2), off + m.start(2)),)
+        i = m.end()
+        if text.startswith("(", i):
+            outs, i = self._type_atoms(text, i + 1, off)
+            if outs is None:
+                return None
         else:
-            outs = tuple(
-                type_text(a.group(), off + m.start(3) + a.start())
-                for a in TYPE_ATOM_RE.finditer(m.group(3))
-            )
+            a = ATOM_RE.match(text, i)
+            if a is None or text[i] == "#":
+                return None
+            outs = (self.type_text(a.group(), off + i),)
+            i = a.end()
+        if i != len(text):
+            return None
         return FunctionType(ins, outs)
+
+    def _type_atoms(self, text: str, i: int, off: int) -> tuple[Any, int]:
+        """The atoms of a parenthesized type list starting after its `(`, and the offset after
+        its `)`; (None, i) if it is not such a list."""
+        out = []
+        blanks = BLANKS_RE.match
+        i = blanks(text, i).end()
+        if text.startswith(")", i):
+            return (), i + 1
+        while True:
+            a = ATOM_RE.match(text, i)
+            if a is None or text[i] == "#":
+                return None, i
+            out.append(self.type_text(a.group(), off + i))
+            i = blanks(text, a.end()).end()
+            ch = text[i : i + 1]
+            if ch == ")":
+                return tuple(out), i + 1
+            if ch != ",":
+                return None, i
+            i = blanks(text, i + 1).end()
 
     # ------------------------------------------------------------------ dictionaries
 
@@ -233,7 +261,8 @@ class DecodeMixin:
         seen = set()
         pos = start
         comma = True
-        match = DICT_ENTRY_RE.match
+        key_match = DICT_KEY_RE.match
+        item_match = LIST_ITEM_RE.match
         attr_text = self.attr_text
         while True:
             while pos < end and text[pos] in " \t\r\n":
@@ -244,7 +273,7 @@ class DecodeMixin:
                 break
             if not comma:
                 raise _Failed
-            m = match(text, pos, end)
+            m = key_match(text, pos, end)
             if m is None:
                 raise _Failed
             key = m.group(1)
@@ -257,17 +286,21 @@ class DecodeMixin:
             if key in seen:
                 raise _Failed
             seen.add(key)
-            vtext = m.group(2)
-            if vtext is None:
-                value: Attribute = UnitAttr()
-            else:
-                vtext = vtext.rstrip()
+            if m.group(2):
+                v = item_match(text, m.end(), end)
+                vtext = v.group(1).rstrip() if v is not None else ""
                 if not vtext:
                     raise _Failed
-                value = attr_text(vtext, off + m.start(2))
+                value: Attribute = attr_text(vtext, off + v.start(1))
+                comma = bool(v.group(2))
+                pos = v.end()
+            else:
+                value = UnitAttr()
+                pos = m.end()
+                comma = text.startswith(",", pos)
+                if comma:
+                    pos += 1
             out.append((key, value))
-            comma = bool(m.group(3))
-            pos = m.end()
         return tuple(out)
 
     # ------------------------------------------------------------------ attributes
@@ -303,6 +336,8 @@ class DecodeMixin:
             if m is None:
                 return None
             ty = self.type_text(m.group(2), off + m.start(2)) if m.group(2) else None
+            if ty is not None and str(ty) == "none":
+                ty = None
             return StringAttr(self.unescape(m.group(1), off), ty)
         if c == "-" or c.isdigit():
             m = NUMBER_RE.match(text)
@@ -314,7 +349,7 @@ class DecodeMixin:
                 return self.make_int(lit, off, ty)
             return self.make_float(lit, off, ty, 0)
         if c == "#":
-            if HASH_ATTR_RE.match(text) is None:
+            if ATOM_RE.fullmatch(text) is None:
                 return None
             return self.make_hash_attr(text, off)
         if c == "@":
@@ -350,7 +385,7 @@ class DecodeMixin:
             return self.make_affine_map(text, off)
         if text.startswith("loc("):
             return None
-        if TYPE_ATOM_RE.fullmatch(text) is not None:
+        if ATOM_RE.fullmatch(text) is not None:
             return TypeAttr(self.type_text(text, off))
         return None
 

@@ -19,6 +19,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 END = "$END"
 _IGNORE = r"(?:\s|//[^\n]*)*"
 _IGNORE_RE = re.compile(_IGNORE)
+_SKIP = r"(?=(?P<_ws>" + _IGNORE + r"))(?P=_ws)"
+"""Blanks and comments before a token, matched atomically (a lookahead captures them, the
+back-reference consumes exactly that): the regex must never back into a comment to find a token."""
 _str_new = str.__new__
 
 
@@ -27,12 +30,13 @@ class SyntaxFailure(Exception):
     `token_type` the rejected terminal (`$END` at end of input, None if no terminal matched)."""
 
     def __init__(
-        self, offset: int, state: int | None, token_type: str | None, expected: frozenset[str],
-        text: str,
+        self, offset: int, stack: tuple[int, ...], token_type: str | None,
+        expected: frozenset[str], text: str,
     ) -> None:
         super().__init__(f"syntax error at offset {offset}")
         self.offset = offset
-        self.state = state
+        self.stack = stack
+        self.state = stack[-1] if stack else None
         self.token_type = token_type
         self.expected = expected
         self.text = text
@@ -53,7 +57,7 @@ class LarkDriver:
 
 def _from_lark(e: UnexpectedInput, text: str, base: int) -> SyntaxFailure:
     state = getattr(e, "state", None)
-    position = getattr(state, "position", None)
+    stack = tuple(getattr(state, "state_stack", ()) or ())
     if isinstance(e, UnexpectedToken):
         tok = e.token
         ttype = tok.type
@@ -68,7 +72,7 @@ def _from_lark(e: UnexpectedInput, text: str, base: int) -> SyntaxFailure:
         ttype = END
         offset = len(text)
         expected = frozenset(e.expected or ())
-    return SyntaxFailure(base + offset, position, ttype, expected, text)
+    return SyntaxFailure(base + offset, stack, ttype, expected, text)
 
 
 COARSE_HEADS = {
@@ -88,6 +92,12 @@ COARSE_HEADS = {
 A state's lexer regex uses these instead of the full patterns (compiling the full patterns into
 every state's alternation would cost seconds at start-up); when a head matches, the full pattern
 (compiled once) decides, and if it fails the terminals after it in Lark's order are tried."""
+
+
+CHECK_VIABLE = frozenset({"ATTR_DICT", "HASH_ATTR", "DIALECT_TYPE"})
+"""Coarse terminals whose text another terminal of the same lexer state may also start (an
+attribute dictionary `{...}` and a region's `{`; `#a`/`!t` and the next alias definition): taken
+only when the parser can shift them."""
 
 
 class _CoarseTerminals:
@@ -119,15 +129,20 @@ class _StateLexer:
             f"(?P<{name}>{COARSE_HEADS[name] if name in full.heads else regex})"
             for name, regex in terms
         )
-        self.match = re.compile((_IGNORE if skip else "") + "(?:" + alternatives + ")").match
+        self.match = re.compile((_SKIP if skip else "") + "(?:" + alternatives + ")").match
         self._rest: dict[str, _StateLexer | None] = {}
 
-    def extend(self, text: str, start: int, name: str) -> tuple[str | None, int]:
-        """The coarse terminal `name`'s head matched at `start`: the real token there."""
+    def extend(
+        self, text: str, start: int, name: str, skip: bool = False
+    ) -> tuple[str | None, int]:
+        """The coarse terminal `name`'s head matched at `start`: the real token there (with
+        `skip`, the token of the terminals after `name`)."""
         while True:
-            m = self.full.match(name, text, start)
-            if m is not None:
-                return name, m.end()
+            if not skip:
+                m = self.full.match(name, text, start)
+                if m is not None:
+                    return name, m.end()
+            skip = False
             rest = self._after(name)
             if rest is None:
                 return None, start
@@ -147,6 +162,62 @@ class _StateLexer:
         return self._rest[name]
 
 
+_WHOLE_ID = r"(?![\w$.])"
+
+
+def _finite_language(regex: str, limit: int = 1000) -> frozenset[str] | None:
+    """All strings a regex without repetition matches (None if infinite or too many)."""
+    try:
+        from re import _constants as C  # Python >= 3.11
+        from re import _parser as P
+    except ImportError:  # pragma: no cover - Python 3.10
+        import sre_constants as C  # type: ignore[no-redef]
+        import sre_parse as P  # type: ignore[no-redef]
+
+    def expand(items: Any) -> list[str] | None:
+        out = [""]
+        for op, av in items:
+            if op is C.LITERAL:
+                alts: list[str] | None = [chr(av)]
+            elif op is C.SUBPATTERN:
+                alts = expand(av[-1])
+            elif op is C.BRANCH:
+                alts = []
+                for branch in av[1]:
+                    sub = expand(branch)
+                    if sub is None:
+                        return None
+                    alts.extend(sub)
+            elif op is C.IN:
+                alts = []
+                for kind, value in av:
+                    if kind is C.LITERAL:
+                        alts.append(chr(value))
+                    elif kind is C.RANGE and value[1] - value[0] < 64:
+                        alts.extend(chr(c) for c in range(value[0], value[1] + 1))
+                    else:
+                        return None
+            elif op in (C.MAX_REPEAT, C.MIN_REPEAT) and av[1] <= 1:
+                sub = expand(av[2])
+                if sub is None:
+                    return None
+                alts = sub if av[0] == 1 else ["", *sub]
+            else:
+                return None
+            if alts is None:
+                return None
+            out = [a + b for a in out for b in alts]
+            if len(out) > limit:
+                return None
+        return out
+
+    try:
+        strings = expand(P.parse(regex))
+    except Exception:  # noqa: BLE001 - anything unusual: not a finite language
+        return None
+    return frozenset(strings) if strings else None
+
+
 class FastDriver:
     """Lark's contextual lexer and LALR(1) parser fused in one loop (same tables, same callbacks).
 
@@ -155,7 +226,7 @@ class FastDriver:
     filters out are pushed as plain strings."""
 
     def __init__(self, lark: Lark) -> None:
-        from lark.lexer import ContextualLexer, _create_unless
+        from lark.lexer import ContextualLexer
         from lark.parsers.lalr_analysis import Shift
 
         frontend = lark.parser
@@ -163,13 +234,14 @@ class FastDriver:
         if not isinstance(lexer, ContextualLexer):
             raise TypeError("the fast driver needs Lark's contextual lexer")
         lalr = frontend.parser.parser
-        self._create_unless = _create_unless
         self._shift = Shift
         self._lexers = lexer.lexers
         self._table = lalr.parse_table
         self._callbacks = lalr.callbacks
         self._states: list[Any] = [None] * (max(self._table.states) + 1)
         self._lexer_of: dict[int, Any] = {}
+        self._terminal_re: dict[str, Any] = {}
+        self._finite: dict[str, frozenset[str] | None] = {}
         self._full = _CoarseTerminals(
             {t.name: t.pattern.to_regexp() for t in lark.terminals if t.name in COARSE_HEADS}
         )
@@ -197,17 +269,10 @@ class FastDriver:
         basic = self._lexers[state]
         lexer = self._lexer_of.get(id(basic))
         if lexer is None:
-            terminals, unless = self._create_unless(
-                list(basic.terminals), basic.g_regex_flags, basic.re, basic.use_bytes
+            terminals, keywords = self._keywords(
+                [t for t in basic.terminals if t.name not in basic.ignore_types]
             )
-            keywords: dict[str, dict[str, str]] | None = None
-            for name, cb in unless.items():
-                if keywords is None:
-                    keywords = {}
-                keywords[name] = {t.pattern.value: t.name for t in cb.scanner.terminals}
-            terms = [
-                (t.name, t.pattern.to_regexp()) for t in terminals if t.name not in basic.ignore_types
-            ]
+            terms = [(t.name, t.pattern.to_regexp()) for t in terminals]
             lexer = self._lexer_of[id(basic)] = (_StateLexer(terms, self._full, True), keywords)
         actions: dict[str, tuple[Any, ...]] = {}
         callbacks = self._callbacks
@@ -221,6 +286,92 @@ class FastDriver:
         info = self._states[state] = (lexer[0], lexer[1], actions)
         return info
 
+    def _matcher(self, name: str, regex: str) -> Any:
+        m = self._terminal_re.get(name)
+        if m is None:
+            m = self._terminal_re[name] = re.compile(regex).match
+        return m
+
+    def _keywords(self, terminals: list[Any]) -> tuple[list[Any], dict[str, dict[str, str]] | None]:
+        """Lark's keyword rule without its regex compilations, extended to keyword groups.
+
+        A string terminal that a regex terminal of the same priority matches entirely is
+        recognized through that regex (a dict lookup on the matched text), as Lark does. So is a
+        regex terminal whose language is a finite set of whole identifiers (the op-name groups
+        such as `ARITH_BINOP_KW`) when a later terminal of the state (`BARE_OPNAME`) matches each
+        of them entirely and no terminal between them matches any: fewer, shorter alternations
+        to compile, same tokens."""
+        order = [(t, self._regex_of(t)) for t in terminals]
+        keywords: dict[str, dict[str, str]] | None = None
+        embedded = set()
+        for i, (r, rregex) in enumerate(order):
+            if r.pattern.type != "re":
+                continue
+            matcher = self._matcher(r.name, rregex)
+            for t, _ in order:
+                if t.pattern.type != "str" or t.priority != r.priority:
+                    continue
+                value = t.pattern.value
+                m = matcher(value)
+                if m is not None and m.group(0) == value:
+                    if keywords is None:
+                        keywords = {}
+                    keywords.setdefault(r.name, {})[value] = t.name
+                    if t.pattern.flags <= r.pattern.flags:
+                        embedded.add(t.name)
+            for k, kregex in order[:i]:
+                lang = self._finite_identifiers(k, kregex)
+                if not lang or k.name in embedded:
+                    continue
+                between = [(t.name, rx) for t, rx in order[:i] if t is not k]
+                if all(matcher(s) is not None and matcher(s).group(0) == s for s in lang) and not any(
+                    self._matcher(n, rx)(s) for n, rx in between for s in lang
+                ):
+                    if keywords is None:
+                        keywords = {}
+                    group = keywords.setdefault(r.name, {})
+                    for s_ in lang:
+                        group.setdefault(s_, k.name)
+                    embedded.add(k.name)
+        return [t for t in terminals if t.name not in embedded], keywords
+
+    def _regex_of(self, t: Any) -> str:
+        return COARSE_HEADS[t.name] if t.name in COARSE_HEADS else t.pattern.to_regexp()
+
+    def _finite_identifiers(self, t: Any, regex: str) -> frozenset[str] | None:
+        """The language of a regex terminal written as alternatives of whole identifiers
+        (ending in `(?![\\w$.])`), or None."""
+        if t.name in self._finite:
+            return self._finite[t.name]
+        lang = None
+        if t.pattern.type == "re" and regex.endswith(_WHOLE_ID):
+            lang = _finite_language(regex[: -len(_WHOLE_ID)])
+        self._finite[t.name] = lang
+        return lang
+
+    def _viable(self, stack: list[int], ttype: str) -> bool:
+        """Whether the parser can shift `ttype` from `stack` (after its pending reductions).
+
+        LALR merges lookaheads, so a state's lexer may accept a terminal that only another
+        context can use; this tells e.g. a `{...}` attribute dictionary from a region's `{`."""
+        pushed: list[int] = []
+        k = len(stack)
+        s = stack[-1]
+        while True:
+            act = (self._states[s] or self._state(s))[2].get(ttype)
+            if act is None:
+                return False
+            if act[0]:
+                return True
+            size = act[1]
+            if size <= len(pushed):
+                del pushed[len(pushed) - size :]
+            else:
+                k -= size - len(pushed)
+                pushed.clear()
+            s = act[3][pushed[-1] if pushed else stack[k - 1]]
+            pushed.append(s)
+
     def _goto(self, origin: str) -> dict[int, int]:
         g = self._gotos.get(origin)
         if g is None:
@@ -231,9 +382,11 @@ class FastDriver:
                     g[st] = entry[1]
         return g
 
-    def _fail(self, state: int, offset: int, ttype: str | None, text: str, base: int) -> None:
-        expected = frozenset(s for s in self._table.states[state] if s.isupper() or s == END)
-        raise SyntaxFailure(base + offset, state, ttype, expected, text)
+    def _fail(
+        self, stack: list[int], offset: int, ttype: str | None, text: str, base: int
+    ) -> None:
+        expected = frozenset(s for s in self._table.states[stack[-1]] if s.isupper() or s == END)
+        raise SyntaxFailure(base + offset, tuple(stack), ttype, expected, text)
 
     def parse(self, text: str, start: str, base: int) -> Any:  # noqa: C901 - the hot loop
         table = self._table
@@ -252,13 +405,14 @@ class FastDriver:
         full = self._full
         coarse = full.heads
         compiled = full.compiled
+        checked = CHECK_VIABLE
         while True:
             lexer, keywords, actions = states[state] or self._state(state)
             m = lexer.match(text, pos)
             if m is None:
                 pos = ignore(text, pos).end()
                 if pos < n:
-                    self._fail(state, pos, None, text, base)
+                    self._fail(state_stack, pos, None, text, base)
                 ttype = END
                 tstart = n
                 value = ""
@@ -273,7 +427,11 @@ class FastDriver:
                     else:
                         ttype, pos = lexer.extend(text, tstart, ttype)
                         if ttype is None:
-                            self._fail(state, tstart, None, text, base)
+                            self._fail(state_stack, tstart, None, text, base)
+                    if ttype in checked and not self._viable(state_stack, ttype):
+                        ttype, pos = lexer.extend(text, tstart, ttype, skip=True)
+                        if ttype is None:
+                            self._fail(state_stack, tstart, None, text, base)
                 value = text[tstart:pos]
                 if keywords is not None:
                     kw = keywords.get(ttype)
@@ -282,7 +440,7 @@ class FastDriver:
             while True:
                 act = actions.get(ttype)
                 if act is None:
-                    self._fail(state, tstart, ttype, text, base)
+                    self._fail(state_stack, tstart, ttype, text, base)
                 if act[0]:
                     state = act[1]
                     push_state(state)

@@ -9,6 +9,7 @@ a `DiagnosticError` at MLIR's `file:line:col`. What does not: detecting errors (
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Callable
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
@@ -64,53 +65,82 @@ def _diag(e: ParseError, src: SourceText) -> Diagnostic:
 
 # --------------------------------------------------------------------------- syntax messages
 
-# Erroneous inputs, each rejected by the grammar in the state the message describes. Each input
-# is parsed once (lazily, at the first syntax error of the process) to learn its state.
+# message → erroneous inputs (see ``messages.py``); the LALR stacks where they fail are learnt
+# lazily, at the first syntax error of the process.
 _EXAMPLES: dict[str, list[str]] = {}
-_STATE_MESSAGES: dict[int, str] | None = None
+_NO_BACKUP: frozenset[str] = frozenset()
+_STACK_MESSAGES: dict[tuple[int, ...], str] | None = None
 _parse_for_examples: Callable[[str], None] | None = None
+_DEPTH = 3
 
 
-def register_examples(examples: dict[str, list[str]], parse: Callable[[str], None]) -> None:
+def register_examples(
+    examples: dict[str, list[str]], no_backup: frozenset[str], parse: Callable[[str], None]
+) -> None:
     """Install the example table and the function that parses one example (the parser's own)."""
-    global _STATE_MESSAGES, _parse_for_examples
+    global _STACK_MESSAGES, _parse_for_examples, _NO_BACKUP
     _EXAMPLES.clear()
     _EXAMPLES.update(examples)
-    _STATE_MESSAGES = None
+    _NO_BACKUP = no_backup
+    _STACK_MESSAGES = None
     _parse_for_examples = parse
 
 
-def _state_messages() -> dict[int, str]:
-    global _STATE_MESSAGES
-    if _STATE_MESSAGES is None:
-        table: dict[int, str] = {}
+def _stack_messages() -> dict[tuple[int, ...], str]:
+    global _STACK_MESSAGES
+    if _STACK_MESSAGES is None:
+        table: dict[tuple[int, ...], str] = {}
         assert _parse_for_examples is not None
         for message, inputs in _EXAMPLES.items():
             for text in inputs:
                 try:
                     _parse_for_examples(text)
                 except SyntaxFailure as f:
-                    if f.state is not None:
-                        table.setdefault(f.state, message)
+                    for k in range(1, _DEPTH + 1):
+                        if len(f.stack) >= k:
+                            table.setdefault(f.stack[-k:], message)
                 except Exception:  # noqa: BLE001 - an example that fails otherwise teaches nothing
                     pass
-        _STATE_MESSAGES = table
-    return _STATE_MESSAGES
+        _STACK_MESSAGES = table
+    return _STACK_MESSAGES
+
+
+def lookup_message(stack: tuple[int, ...]) -> str | None:
+    """The message learnt for the longest matching top of `stack`."""
+    table = _stack_messages()
+    for k in range(min(_DEPTH, len(stack)), 0, -1):
+        message = table.get(stack[-k:])
+        if message is not None:
+            return message
+    return None
+
+
+_STRING_RE = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+_RESULTS_RE = re.compile(r"%[\w$.\-]+(?::[0-9]+)?(?:\s*,\s*%[\w$.\-]+(?::[0-9]+)?)*")
 
 
 def syntax_message(f: SyntaxFailure, src: SourceText) -> tuple[str, int]:
     """MLIR's message and offset for a rejected token."""
     text = src.text
     offset = f.offset
-    if f.token_type is None and 0 <= offset < len(text) and text[offset] == '"':
+    if (
+        f.token_type is None
+        and 0 <= offset < len(text)
+        and text[offset] == '"'
+        and _STRING_RE.match(text, offset) is None
+    ):
         # An unterminated string: MLIR points at the end of the line.
         end = text.find("\n", offset)
         return "expected '\"' in string literal", (len(text) if end < 0 else end)
-    message = None
-    if f.state is not None:
-        message = _state_messages().get(f.state)
+    message = lookup_message(f.stack) if f.stack else None
     if message is None:
         message = _guess(f)
+    if message == "expected operation name in quotes" and text.startswith("%", offset):
+        m = _RESULTS_RE.match(text, offset)
+        if m is not None:
+            return "expected '=' after SSA name", src.backup(m.end())
+    if message in _NO_BACKUP:
+        return message, offset
     return message, src.backup(offset)
 
 
@@ -127,26 +157,6 @@ def _guess(f: SyntaxFailure) -> str:
         return "expected type"
     if "STRING" in exp and "RESULTS" in exp:
         return "expected operation name in quotes"
-    names = sorted(_PUNCT.get(t, "") for t in exp)
-    names = [n for n in names if n]
-    if len(names) == 1:
-        return f"expected '{names[0]}'"
     if f.token_type == END:
         return "unexpected end of input"
     return "unexpected token"
-
-
-_PUNCT = {
-    "LPAR": "(",
-    "RPAR": ")",
-    "LSQB": "[",
-    "RSQB": "]",
-    "LBRACE": "{",
-    "RBRACE": "}",
-    "LESSTHAN": "<",
-    "MORETHAN": ">",
-    "COLON": ":",
-    "COMMA": ",",
-    "EQUAL": "=",
-    "__ANON_0": "->",
-}

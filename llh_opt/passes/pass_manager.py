@@ -611,7 +611,7 @@ class _Runner:
                             if ptimer is not None:
                                 ptimer.stop()
             if failures:
-                raise DiagnosticError([d for err in failures for d in err.diagnostics])
+                raise _combine(failures)
             if self.pm.verify_each:
                 what = " and ".join(f"pipeline '{p.text()}'" for p in adaptor.pipelines)
                 self.verify(op, False, what)
@@ -651,6 +651,20 @@ class _Runner:
             text = text[:-1]  # MLIR ends only a top-level op with a newline
         stream = pm.ir_stream if pm.ir_stream is not None else sys.stderr
         stream.write(f"{header} //----- //\n{text}\n\n")
+
+
+def _combine(failures: list[DiagnosticError]) -> DiagnosticError:
+    """One error carrying every diagnostic; `ops[i]` is the op diagnostic `i` is about (when
+    known), for the CLI's "see current operation" notes."""
+    ops: list[Operation | None] = []
+    for err in failures:
+        known = getattr(err, "ops", None)
+        ops.extend(
+            known if known is not None else [getattr(err, "op", None)] * len(err.diagnostics)
+        )
+    combined = DiagnosticError([d for err in failures for d in err.diagnostics])
+    combined.ops = ops  # type: ignore[attr-defined]
+    return combined
 
 
 def _op_error(op: Operation, message: str) -> DiagnosticError:

@@ -177,7 +177,7 @@ def _compute_liveness(
         uses = symbol_uses(op, cache)
         if uses is None:
             loc = op.location.file_loc() if op.location is not None else None
-            raise DiagnosticError(
+            err = DiagnosticError(
                 Diagnostic(
                     Severity.ERROR,
                     "operation contains potentially unknown symbol table, meaning that we "
@@ -185,6 +185,8 @@ def _compute_liveness(
                     loc,
                 )
             )
+            err.op = op  # type: ignore[attr-defined]
+            raise err
         for ref in uses:
             resolved = tables.resolve(parent, ref)
             if resolved is None:

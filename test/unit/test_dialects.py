@@ -711,3 +711,21 @@ def test_index_forms() -> None:
 )  # fmt: skip
 def test_index_verifier(args: list[Type], build: Callable[..., object], message: str) -> None:
     assert _error(_in_func(args, build)) == message
+
+
+def test_empty_variadic_custom_forms() -> None:
+    """`tensor.from_elements  : tensor<0xf32>` keeps both spaces, as MLIR's declarative printer."""
+    t0 = RankedTensorType((0,), f32)
+
+    def body(b: Block) -> None:
+        fe = b.append(tensor.FromElementsOp.build([], t0))
+        b.append(func.CallOp.build("f", [], [t0]))
+        b.append(func.ReturnOp.build([fe.result]))
+
+    m = _in_func([], body, [t0])
+    assert _body_lines(m) == [
+        "%from_elements = tensor.from_elements  : tensor<0xf32>",
+        "%0 = call @f() : () -> tensor<0xf32>",
+        "return %from_elements : tensor<0xf32>",
+    ]
+    verify(m)

@@ -38,7 +38,7 @@ RESULTS = HERE / "RESULTS.md"
 GENERATOR = HERE / "gen_resnet.py"
 
 TOOLS = ("llh-opt", "torch-mlir-opt", "xdsl-opt")
-# xdsl-opt is pure Python and roughly 600 us/op; above this size it only runs with --slow.
+# xdsl-opt is pure Python, 0.4-0.6 ms/op here; above this size it only runs with --slow.
 XDSL_MAX_OPS = 10_000
 STARTUP_RUNS = 5
 EMPTY_MODULE = "module {\n}\n"
@@ -59,7 +59,7 @@ class RunResult:
 # Launcher run as a fresh ``python -S -I`` process for every measured run. Linux seeds a
 # process's ru_maxrss with the RSS of the address space it replaced at exec time, so spawning
 # the tool straight from this (large) benchmark process would report *our* RSS for small
-# tools; the launcher is ~8 MiB, which is below what every measured tool uses. It times the
+# tools; the launcher is ~9 MiB, which is below what every measured tool uses. It times the
 # tool itself (so the launcher's own start-up is not counted), kills it on timeout, and
 # prints "<wall seconds> <ru_maxrss> <exit code> <timed out 0/1>".
 _LAUNCHER = r"""
@@ -101,7 +101,10 @@ def run_once(cmd: Sequence[str], timeout: float) -> RunResult:
         try:
             out, _ = proc.communicate(timeout=timeout + 30)
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             proc.communicate()
             return RunResult(False, timeout, None, f"timeout after {timeout:g} s", timed_out=True)
         err.seek(0)
@@ -129,29 +132,6 @@ def launcher_floor_kib() -> int | None:
         return None
     r = run_once([true], 30.0)
     return r.maxrss_kib if r.ok else None
-
-
-@dataclass
-class Measurement:
-    ok: bool
-    best: float = 0.0
-    maxrss_kib: int | None = None
-    error: str = ""
-    timed_out: bool = False
-
-
-def measure(cmd: Sequence[str], runs: int, timeout: float) -> Measurement:
-    """Best wall time over ``runs`` runs and the largest peak RSS seen; stops at a failure."""
-    times: list[float] = []
-    rss: list[int] = []
-    for _ in range(runs):
-        r = run_once(cmd, timeout)
-        if not r.ok:
-            return Measurement(False, error=r.error, timed_out=r.timed_out)
-        times.append(r.wall)
-        if r.maxrss_kib is not None:
-            rss.append(r.maxrss_kib)
-    return Measurement(True, min(times), max(rss) if rss else None)
 
 
 # -- inputs ----------------------------------------------------------------------------------
@@ -475,6 +455,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(f"unknown tool {t!r}; choose from {', '.join(TOOLS)}")
     tools = [t for t in TOOLS if not only or t in only]
     sizes = sorted({parse_size(s) for s in args.sizes.split(",") if s.strip()})
+    if not sizes or sizes[0] < 40:
+        ap.error("--sizes must name op counts of at least 40")
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
     if any(v not in ("plain", "enc") for v in variants):
         ap.error("--variants takes plain and/or enc")
@@ -502,15 +484,20 @@ def main(argv: Sequence[str] | None = None) -> int:
             progress(f"{tool}: not installed, skipped")
             continue
         base = [exe, "--allow-unregistered-dialect"]
-        progress(f"{tool}: start-up ...")
-        st = measure([*base, str(empty), "-o", os.devnull], STARTUP_RUNS, args.timeout)
-        if not st.ok:
-            report.unmeasured[tool] = f"fails on the empty module ({st.error})"
-            progress(f"{tool}: fails on the empty module, skipped: {st.error}")
+        progress(f"{tool}: start-up check ...")
+        empty_cmd = [*base, str(empty), "-o", os.devnull]
+        check = run_once(empty_cmd, args.timeout)
+        if not check.ok:
+            report.unmeasured[tool] = f"fails on the empty module ({check.error})"
+            progress(f"{tool}: fails on the empty module, skipped: {check.error}")
             continue
         report.versions[tool] = tool_version(exe)
-        report.rows.append(Row(tool, "empty", 0, st.best, st.maxrss_kib))
-        cases: list[Case] = []
+        # The start-up runs are interleaved with the others too (the check is the first one).
+        startup = Case(tool, Input("empty", 0, empty), empty_cmd, STARTUP_RUNS - 1, args.timeout)
+        startup.times.append(check.wall)
+        if check.maxrss_kib is not None:
+            startup.rss.append(check.maxrss_kib)
+        cases: list[Case] = [startup]
         for inp in inputs:
             runs, timeout = args.runs, args.timeout
             if tool == "xdsl-opt" and inp.ops > XDSL_MAX_OPS:
@@ -518,24 +505,28 @@ def main(argv: Sequence[str] | None = None) -> int:
                     report.notes.append(f"{tool} on {inp.label}: not run (needs --slow)")
                     continue
                 runs, timeout = 1, args.slow_timeout
-                if args.runs > 1:
-                    report.notes.append(f"{tool} on {inp.label}: single run (--slow)")
             cmd = [*base, str(inp.path), "-o", os.devnull]
             cases.append(Case(tool, inp, cmd, runs, timeout))
             if tool == "llh-opt" and pass_flags:
                 cmd = [*base, *pass_flags, str(inp.path), "-o", os.devnull]
                 cases.append(Case(f"{tool} {' '.join(pass_flags)}", inp, cmd, runs, timeout))
         run_rounds(cases, progress)
+        if startup.error:  # failed on a later round: keep the runs that worked
+            report.notes.append(f"{tool} on the empty module: failed once — {startup.error}")
+        st_best, st_rss = startup.best, startup.maxrss
+        report.rows.append(Row(tool, "empty", 0, st_best, st_rss))
         plain: dict[str, Case] = {}
-        for c in cases:
+        for c in cases[1:]:
             if c.error:
                 what = c.error if c.error.startswith("not run") else f"failed — {c.error}"
                 report.notes.append(f"{c.name} on {c.inp.label}: {what}")
             elif c.name == tool:
                 plain[c.inp.label] = c
                 report.rows.append(
-                    Row(tool, c.inp.label, c.inp.ops, c.best, c.maxrss, st.best, st.maxrss_kib)
+                    Row(tool, c.inp.label, c.inp.ops, c.best, c.maxrss, st_best, st_rss)
                 )
+                if c.runs == 1 and args.runs > 1:
+                    report.notes.append(f"{tool} on {c.inp.label}: single run (--slow)")
             elif c.inp.label in plain:
                 report.passes = " ".join(pass_flags)
                 base_time = plain[c.inp.label].best

@@ -1,0 +1,1035 @@
+"""LLH compute ops (spec §3.3) and HEAD's compute ops (§9): elementwise unary and binary ops,
+comparisons and selection, reductions, matmuls, convolution, pooling and normalization, and
+`llh.print`; each with its verifier and builder.
+
+Shape-inference rules, folders and canonicalization patterns live with the passes, not here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from llh_opt.ir.attributes import (
+    DenseArrayAttr,
+    FloatAttr,
+    IntegerAttr,
+    LocationAttr,
+    StringAttr,
+)
+from llh_opt.ir.core import Value
+from llh_opt.ir.opdef import (
+    OperandDef,
+    PropDef,
+    Pure,
+    ResultDef,
+    SameOperandsAndResultElementType,
+    SameOperandsAndResultRank,
+    SameOperandsAndResultType,
+    register,
+)
+from llh_opt.ir.types import (
+    DYNAMIC,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+    element_type_of,
+    f64,
+    i1,
+    i64,
+)
+
+from llh_opt.dialects.llh.attrs import CompareAttr, LayoutAttr
+from llh_opt.dialects.llh.base import (
+    UNKNOWN_LOC,
+    LLHOp,
+    check_same_element_type,
+    WindowInfo,
+    check_both_tensors_or_scalars,
+    check_compatible_shapes,
+    check_window_output,
+    input_layout,
+    symbol_ref,
+    weight_layout,
+)
+from llh_opt.dialects.llh.constraints import (
+    BOOL_ATTR,
+    COMPARE_ATTR,
+    DENSE_I64_ARRAY_ATTR,
+    F64_ATTR,
+    FLAT_SYMBOL_REF_ATTR,
+    I64_ATTR,
+    LAYOUT_ATTR,
+    LLH_2D_TENSOR,
+    LLH_3D_TENSOR,
+    LLH_BOOL_COMPUTABLE,
+    LLH_COMPUTABLE,
+    LLH_FLOAT_TENSOR,
+    LLH_TENSOR,
+    STRING_ATTR,
+    Broadcastable,
+    ResultsBroadcastableShape,
+    SymbolicInferShape,
+    SymbolUser,
+    broadcast_shapes,
+    dims_compatible,
+    format_shape,
+    is_tensor,
+    ranked_shape,
+)
+
+__all__ = [
+    "AbsOp",
+    "AdaptiveAvgPoolOp",
+    "AddOp",
+    "BatchMatMulOp",
+    "BatchNormOp",
+    "CompareOp",
+    "ConvBiasOp",
+    "ConvOp",
+    "DivOp",
+    "DropOp",
+    "ExpOp",
+    "LayerNormOp",
+    "MatMulOp",
+    "MaxOp",
+    "MaxPoolOp",
+    "MinOp",
+    "MulOp",
+    "PowOp",
+    "PrintOp",
+    "ReduceMaxOp",
+    "ReduceMinOp",
+    "ReduceSumOp",
+    "ReluOp",
+    "RsqrtOp",
+    "SqrtOp",
+    "SubOp",
+    "WhereOp",
+    "broadcast_result_type",
+]
+
+
+def broadcast_result_type(types: Sequence[Type], element_type: Type | None = None) -> Type:
+    """The result type of broadcasting `types` (numpy rules, a static size wins over `?`): a
+    ranked tensor when every tensor operand is ranked, unranked otherwise, the scalar type for
+    scalars. Raises ValueError when static sizes conflict."""
+    elt = element_type or element_type_of(types[0])
+    if not any(is_tensor(t) for t in types):
+        return elt
+    shapes = [ranked_shape(t) for t in types if is_tensor(t)]
+    if any(s is None for s in shapes):
+        return UnrankedTensorType(elt)
+    shape: tuple[int, ...] | None = shapes[0]
+    for s in shapes[1:]:
+        shape = broadcast_shapes(shape, s)  # type: ignore[arg-type]
+        if shape is None:
+            raise ValueError(
+                "operands don't have broadcast-compatible shapes: "
+                + ", ".join(format_shape(s) for s in shapes)  # type: ignore[arg-type]
+            )
+    return RankedTensorType(shape, elt)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- elementwise unary
+
+
+class _UnaryOp(LLHOp):
+    """Elementwise `result = f(input)`: same shape, same element type."""
+
+    __slots__ = ()
+    OPERANDS = (OperandDef("input", LLH_TENSOR),)
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
+
+    @classmethod
+    def build(cls, input: Value, location: LocationAttr = UNKNOWN_LOC) -> _UnaryOp:
+        """The result type is the input's (encoding included: the dimensions are the same)."""
+        return cls.create_op((input,), (input.type,), location=location)
+
+    def verify_op(self) -> None:
+        a, b = self.operand(0).type, self.results[0].type
+        if is_tensor(a) != is_tensor(b):
+            raise self.error(f"input and result must both be tensors or both scalars, got '{a}' and '{b}'")
+        check_compatible_shapes(self, a, b)
+
+
+@register
+class ReluOp(_UnaryOp):
+    """max(x, 0)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.relu"
+    SUMMARY = "rectified linear unit"
+
+
+@register
+class AbsOp(_UnaryOp):
+    """|x|."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.abs"
+    SUMMARY = "absolute value"
+
+
+@register
+class DropOp(_UnaryOp):
+    """Dropout with probability `p` in [0, 1] (shape-preserving)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.drop"
+    SUMMARY = "dropout"
+    PROPERTIES = (PropDef("p", F64_ATTR),)
+    TRAITS = (
+        SameOperandsAndResultType,
+        SameOperandsAndResultElementType,
+        SameOperandsAndResultRank,
+        SymbolicInferShape,
+    )
+
+    @classmethod
+    def build(  # type: ignore[override]
+        cls, input: Value, p: float, location: LocationAttr = UNKNOWN_LOC
+    ) -> DropOp:
+        return cls.create_op(
+            (input,), (input.type,), {"p": FloatAttr.from_value(p, f64)}, location=location
+        )
+
+    def verify_op(self) -> None:
+        p = self.properties["p"].value  # type: ignore[attr-defined]
+        if not 0.0 <= p <= 1.0:
+            raise self.error(f"'p' must be a probability in [0, 1], got {p}")
+
+
+class _MathUnaryOp(_UnaryOp):
+    """HEAD elementwise math on tensors or scalars."""
+
+    __slots__ = ()
+    OPERANDS = (OperandDef("input", LLH_COMPUTABLE),)
+    RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
+    TRAITS = (
+        Pure,
+        SameOperandsAndResultElementType,
+        SameOperandsAndResultRank,
+        SymbolicInferShape,
+    )
+
+
+@register
+class SqrtOp(_MathUnaryOp):
+    """√x."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.sqrt"
+    SUMMARY = "square root"
+
+
+@register
+class RsqrtOp(_MathUnaryOp):
+    """1/√x."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.rsqrt"
+    SUMMARY = "reciprocal square root"
+
+
+@register
+class ExpOp(_MathUnaryOp):
+    """eˣ."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.exp"
+    SUMMARY = "exponential"
+
+
+# --------------------------------------------------------------------------- elementwise binary
+
+
+class _BinaryOp(LLHOp):
+    """`result = lhs ∘ rhs` elementwise with numpy broadcasting; the reference's BINARY rule: all
+    tensors, all integers or all floats. An integer scalar result may carry `symbol = @s0`."""
+
+    __slots__ = ()
+    OPERANDS = (OperandDef("lhs", LLH_COMPUTABLE), OperandDef("rhs", LLH_COMPUTABLE))
+    RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
+    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),)
+    TRAITS = (
+        ResultsBroadcastableShape,
+        SameOperandsAndResultElementType,
+        Broadcastable,
+        SymbolicInferShape,
+    )
+
+    @classmethod
+    def build(
+        cls,
+        lhs: Value,
+        rhs: Value,
+        symbol: str | None = None,
+        result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> _BinaryOp:
+        """The result type broadcasts the operand shapes (unless `result_type` is given)."""
+        rt = result_type or broadcast_result_type((lhs.type, rhs.type))
+        props = {"symbol": symbol_ref(symbol)} if symbol is not None else None
+        return cls.create_op((lhs, rhs), (rt,), props, location=location)
+
+    def verify_op(self) -> None:
+        check_both_tensors_or_scalars(self, [*self.operand_types, self.results[0].type])
+
+
+@register
+class AddOp(_BinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.add"
+    SUMMARY = "elementwise addition"
+    TRAITS = (
+        ResultsBroadcastableShape,
+        SymbolUser,
+        SameOperandsAndResultElementType,
+        Broadcastable,
+        SymbolicInferShape,
+    )
+
+
+@register
+class SubOp(_BinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.sub"
+    SUMMARY = "elementwise subtraction"
+
+
+@register
+class MulOp(_BinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.mul"
+    SUMMARY = "elementwise multiplication"
+
+
+@register
+class DivOp(_BinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.div"
+    SUMMARY = "elementwise division"
+
+
+@register
+class MaxOp(_BinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.max"
+    SUMMARY = "elementwise maximum"
+
+
+@register
+class MinOp(_BinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.min"
+    SUMMARY = "elementwise minimum"
+
+
+@register
+class PowOp(_BinaryOp):
+    """HEAD: `lhs ** rhs` elementwise."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.pow"
+    SUMMARY = "elementwise power"
+    PROPERTIES = ()
+    TRAITS = (
+        Pure,
+        ResultsBroadcastableShape,
+        SameOperandsAndResultElementType,
+        Broadcastable,
+        SymbolicInferShape,
+    )
+
+    @classmethod
+    def build(  # type: ignore[override]
+        cls, lhs: Value, rhs: Value, result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> PowOp:  # fmt: skip
+        rt = result_type or broadcast_result_type((lhs.type, rhs.type))
+        return cls.create_op((lhs, rhs), (rt,), location=location)
+
+
+@register
+class CompareOp(LLHOp):
+    """HEAD: `lhs <kind> rhs` elementwise with broadcasting; an `i1` (tensor) result."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.compare"
+    SUMMARY = "elementwise comparison"
+    OPERANDS = (OperandDef("lhs", LLH_COMPUTABLE), OperandDef("rhs", LLH_COMPUTABLE))
+    RESULTS = (ResultDef("result", LLH_BOOL_COMPUTABLE),)
+    PROPERTIES = (PropDef("kind", COMPARE_ATTR),)
+    TRAITS = (Pure, ResultsBroadcastableShape, Broadcastable, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, lhs: Value, rhs: Value, kind: str, location: LocationAttr = UNKNOWN_LOC
+    ) -> CompareOp:
+        rt = broadcast_result_type((lhs.type, rhs.type), i1)
+        return cls.create_op((lhs, rhs), (rt,), {"kind": CompareAttr(kind)}, location=location)
+
+    def verify_op(self) -> None:
+        check_same_element_type(self, self.operand_types)
+        check_both_tensors_or_scalars(self, self.operand_types)
+        if is_tensor(self.operand(0).type) != is_tensor(self.results[0].type):
+            raise self.error("result must be a tensor exactly when the operands are")
+
+
+@register
+class WhereOp(LLHOp):
+    """HEAD: `cond ? lhs : rhs` elementwise with broadcasting."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.where"
+    SUMMARY = "elementwise selection"
+    OPERANDS = (
+        OperandDef("pred", LLH_BOOL_COMPUTABLE),
+        OperandDef("on_true", LLH_COMPUTABLE),
+        OperandDef("on_false", LLH_COMPUTABLE),
+    )
+    RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
+    TRAITS = (Pure, ResultsBroadcastableShape, Broadcastable, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, pred: Value, on_true: Value, on_false: Value, location: LocationAttr = UNKNOWN_LOC
+    ) -> WhereOp:
+        rt = broadcast_result_type(
+            (pred.type, on_true.type, on_false.type), element_type_of(on_true.type)
+        )
+        return cls.create_op((pred, on_true, on_false), (rt,), location=location)
+
+    def verify_op(self) -> None:
+        types = self.operand_types
+        check_same_element_type(self, [types[1], types[2], self.results[0].type])
+        kinds = {is_tensor(t) for t in [*types, self.results[0].type]}
+        if len(kinds) > 1:
+            raise self.error("operands and result must be all tensors or all scalars")
+
+
+# --------------------------------------------------------------------------- reductions
+
+
+class _ReduceOp(LLHOp):
+    """HEAD: reduce over the dimensions `axis`, which disappear from the result."""
+
+    __slots__ = ()
+    OPERANDS = (OperandDef("input", LLH_TENSOR),)
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("axis", DENSE_I64_ARRAY_ATTR),)
+    TRAITS = (Pure, SameOperandsAndResultElementType, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, input: Value, axis: Sequence[int], location: LocationAttr = UNKNOWN_LOC
+    ) -> _ReduceOp:
+        shape = ranked_shape(input.type)
+        elt = element_type_of(input.type)
+        if shape is None:
+            rt: Type = UnrankedTensorType(elt)
+        else:
+            drop = {a % len(shape) for a in axis}
+            rt = RankedTensorType(tuple(d for i, d in enumerate(shape) if i not in drop), elt)
+        return cls.create_op(
+            (input,), (rt,), {"axis": DenseArrayAttr.i64(axis)}, location=location
+        )
+
+    def verify_op(self) -> None:
+        axis = self.int_array("axis")
+        ishape = ranked_shape(self.operand(0).type)
+        if ishape is None:
+            return
+        rank = len(ishape)
+        for a in axis:
+            if not -rank <= a < rank:
+                raise self.error(f"'axis' value {a} is out of range for a rank-{rank} input")
+        normalized = [a % rank for a in axis]
+        if len(set(normalized)) != len(normalized):
+            raise self.error("'axis' has repeated dimensions")
+        rshape = ranked_shape(self.results[0].type)
+        if rshape is None:
+            return
+        kept = tuple(d for i, d in enumerate(ishape) if i not in normalized)
+        if len(rshape) != len(kept) or not all(map(dims_compatible, kept, rshape)):
+            raise self.error(
+                f"result shape {format_shape(rshape)} is not the input shape "
+                f"{format_shape(ishape)} without the reduced dimensions ({format_shape(kept)})"
+            )
+
+
+@register
+class ReduceMaxOp(_ReduceOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.reduce_max"
+    SUMMARY = "maximum over dimensions"
+
+
+@register
+class ReduceMinOp(_ReduceOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.reduce_min"
+    SUMMARY = "minimum over dimensions"
+
+
+@register
+class ReduceSumOp(_ReduceOp):
+    __slots__ = ()
+    OPERATION_NAME = "llh.reduce_sum"
+    SUMMARY = "sum over dimensions"
+
+
+# --------------------------------------------------------------------------- pooling
+
+
+@register
+class AdaptiveAvgPoolOp(LLHOp):
+    """Adaptive average pooling of the trailing `len(out_size)` dimensions to `out_size`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.adaptive_average_pool"
+    SUMMARY = "adaptive average pooling"
+    OPERANDS = (OperandDef("input", LLH_TENSOR),)
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("out_size", DENSE_I64_ARRAY_ATTR),)
+    TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, input: Value, out_size: Sequence[int], location: LocationAttr = UNKNOWN_LOC
+    ) -> AdaptiveAvgPoolOp:
+        shape = ranked_shape(input.type)
+        elt = element_type_of(input.type)
+        if shape is None or len(shape) < len(out_size):
+            rt: Type = UnrankedTensorType(elt)
+        else:
+            rt = RankedTensorType((*shape[: len(shape) - len(out_size)], *out_size), elt)
+        return cls.create_op(
+            (input,), (rt,), {"out_size": DenseArrayAttr.i64(out_size)}, location=location
+        )
+
+    def verify_op(self) -> None:
+        out = self.int_array("out_size")
+        if not out:
+            raise self.error("'out_size' must not be empty")
+        for v in out:
+            if v <= 0:
+                raise self.error(f"'out_size' values must be positive, got {v}")
+        ishape = ranked_shape(self.operand(0).type)
+        rshape = ranked_shape(self.results[0].type)
+        if ishape is not None and len(ishape) <= len(out):
+            raise self.error(
+                f"input of rank {len(ishape)} has no leading dimensions besides the "
+                f"{len(out)} pooled ones"
+            )
+        if ishape is None or rshape is None:
+            return
+        r = len(ishape) - len(out)
+        want = (*ishape[:r], *out)
+        if not all(map(dims_compatible, want, rshape)):
+            raise self.error(
+                f"result shape {format_shape(rshape)} should be {format_shape(want)}"
+            )
+
+
+@register
+class MaxPoolOp(LLHOp):
+    """Max pooling; window conventions as `llh.conv` (`pad` = begins then ends)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.max_pool"
+    SUMMARY = "max pooling"
+    OPERANDS = (OperandDef("input", LLH_TENSOR),)
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (
+        PropDef("ceil_mode", BOOL_ATTR),
+        PropDef("dilation", DENSE_I64_ARRAY_ATTR),
+        PropDef("kernel_shape", DENSE_I64_ARRAY_ATTR),
+        PropDef("layout", LAYOUT_ATTR, optional=True),
+        PropDef("pad", DENSE_I64_ARRAY_ATTR),
+        PropDef("stride", DENSE_I64_ARRAY_ATTR),
+    )
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls,
+        input: Value,
+        kernel_shape: Sequence[int],
+        stride: Sequence[int],
+        pad: Sequence[int],
+        dilation: Sequence[int],
+        ceil_mode: bool = False,
+        layout: str | None = None,
+        result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> MaxPoolOp:
+        op = cls.create_op(
+            (input,),
+            (UnrankedTensorType(element_type_of(input.type)),),
+            {
+                "ceil_mode": IntegerAttr(int(ceil_mode), i1),
+                "dilation": DenseArrayAttr.i64(dilation),
+                "kernel_shape": DenseArrayAttr.i64(kernel_shape),
+                "layout": LayoutAttr(layout) if layout is not None else None,
+                "pad": DenseArrayAttr.i64(pad),
+                "stride": DenseArrayAttr.i64(stride),
+            },
+            location=location,
+        )
+        op.results[0].type = result_type or op.static_result_type()
+        return op  # type: ignore[no-any-return]
+
+    @property
+    def ceil_mode(self) -> bool:
+        return bool(self.properties["ceil_mode"].value)  # type: ignore[attr-defined]
+
+    def static_result_type(self) -> Type:
+        """The result type the static input sizes determine (`?` elsewhere)."""
+        t = self.operand(0).type
+        shape = ranked_shape(t)
+        window = WindowInfo(self, t)
+        if shape is None:
+            return UnrankedTensorType(element_type_of(t))
+        layout = input_layout(self)
+        out = list(shape)
+        for i, axis in enumerate(layout.spatial_indices(len(shape))):
+            out[axis] = window.output_size(shape[axis], i, self.ceil_mode)
+        return RankedTensorType(tuple(out), element_type_of(t))
+
+    def verify_op(self) -> None:
+        t, rt = self.operand(0).type, self.results[0].type
+        check_same_element_type(self, (t, rt))
+        window = WindowInfo(self, t)
+        layout = input_layout(self)
+        shape = ranked_shape(t)
+        channels = shape[layout.feature_index(len(shape))] if shape is not None else DYNAMIC
+        check_window_output(self, window, layout, t, rt, channels, self.ceil_mode)
+
+
+# --------------------------------------------------------------------------- convolution
+
+
+class _ConvBase(LLHOp):
+    """ONNX-style N-d convolution: `X` in `layout` (default NCHW), weight `W` in
+    `weight_layout` (default FCHW, `[F, C/group, k...]`), `pad` = begins then ends."""
+
+    __slots__ = ()
+    RESULTS = (ResultDef("result", LLH_FLOAT_TENSOR),)
+    PROPERTIES = (
+        PropDef("dilation", DENSE_I64_ARRAY_ATTR),
+        PropDef("group", I64_ATTR, default=IntegerAttr(1, i64)),
+        PropDef("kernel_shape", DENSE_I64_ARRAY_ATTR),
+        PropDef("layout", LAYOUT_ATTR, optional=True),
+        PropDef("pad", DENSE_I64_ARRAY_ATTR),
+        PropDef("stride", DENSE_I64_ARRAY_ATTR),
+        PropDef("weight_layout", LAYOUT_ATTR, optional=True),
+    )
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def _build(
+        cls,
+        operands: Sequence[Value],
+        kernel_shape: Sequence[int],
+        stride: Sequence[int],
+        pad: Sequence[int],
+        dilation: Sequence[int],
+        group: int | None,
+        layout: str | None,
+        weight_layout_name: str | None,
+        result_type: Type | None,
+        location: LocationAttr,
+    ) -> _ConvBase:
+        op = cls.create_op(
+            operands,
+            (UnrankedTensorType(element_type_of(operands[0].type)),),
+            {
+                "dilation": DenseArrayAttr.i64(dilation),
+                "group": IntegerAttr(group, i64) if group is not None else None,
+                "kernel_shape": DenseArrayAttr.i64(kernel_shape),
+                "layout": LayoutAttr(layout) if layout is not None else None,
+                "pad": DenseArrayAttr.i64(pad),
+                "stride": DenseArrayAttr.i64(stride),
+                "weight_layout": (
+                    LayoutAttr(weight_layout_name) if weight_layout_name is not None else None
+                ),
+            },
+            location=location,
+        )
+        op.results[0].type = result_type or op.static_result_type()
+        return op  # type: ignore[no-any-return]
+
+    @property
+    def group(self) -> int:
+        g = self.int_prop("group")
+        return g if g is not None else 1
+
+    def static_result_type(self) -> Type:
+        """The result type the static input/weight sizes determine (`?` elsewhere)."""
+        x, w = self.operand(0).type, self.operand(1).type
+        xs, ws = ranked_shape(x), ranked_shape(w)
+        window = WindowInfo(self, x)
+        elt = element_type_of(x)
+        if xs is None:
+            return UnrankedTensorType(elt)
+        layout = input_layout(self)
+        rank = len(xs)
+        out = [DYNAMIC] * rank
+        out[0] = xs[0]
+        if ws is not None and len(ws) == rank:
+            f, _, _ = weight_layout(self).weight_indices(rank)
+            out[layout.feature_index(rank)] = ws[f]
+        for i, axis in enumerate(layout.spatial_indices(rank)):
+            out[axis] = window.output_size(xs[axis], i)
+        return RankedTensorType(tuple(out), elt)
+
+    def verify_op(self) -> None:
+        x, w, rt = self.operand(0).type, self.operand(1).type, self.results[0].type
+        check_same_element_type(self, [*self.operand_types, rt])
+        window = WindowInfo(self, x)
+        layout = input_layout(self)
+        wlayout = weight_layout(self)
+        group = self.group
+        if group <= 0:
+            raise self.error(f"'group' must be positive, got {group}")
+        xs, ws = ranked_shape(x), ranked_shape(w)
+        rank = window.rank
+        if ws is not None and len(ws) != rank:
+            raise self.error(
+                f"weight of rank {len(ws)} does not match the {rank - 2}-D window "
+                f"(expected rank {rank})"
+            )
+        features = DYNAMIC
+        if ws is not None:
+            f_idx, c_idx, spatial = wlayout.weight_indices(rank)
+            features = ws[f_idx]
+            for i, axis in enumerate(spatial):
+                if ws[axis] != DYNAMIC and ws[axis] != window.kernel[i]:
+                    raise self.error(
+                        f"weight spatial dimension {i} is {ws[axis]} but 'kernel_shape' says "
+                        f"{window.kernel[i]}"
+                    )
+            if features != DYNAMIC and features % group:
+                raise self.error(
+                    f"output features ({features}) must be divisible by group ({group})"
+                )
+            if xs is not None:
+                c_in = xs[layout.feature_index(rank)]
+                c_w = ws[c_idx]
+                if c_in != DYNAMIC and c_w != DYNAMIC and c_in != group * c_w:
+                    raise self.error(
+                        f"input channels ({c_in}) must equal group ({group}) times the weight's "
+                        f"input channels ({c_w})"
+                    )
+        check_window_output(self, window, layout, x, rt, features)
+        self.verify_bias(features)
+
+    def verify_bias(self, features: int) -> None:
+        """conv_bias: the bias has one value per output feature."""
+
+
+@register
+class ConvOp(_ConvBase):
+    __slots__ = ()
+    OPERATION_NAME = "llh.conv"
+    SUMMARY = "convolution"
+    OPERANDS = (OperandDef("X", LLH_FLOAT_TENSOR), OperandDef("W", LLH_FLOAT_TENSOR))
+
+    @classmethod
+    def build(
+        cls,
+        x: Value,
+        w: Value,
+        kernel_shape: Sequence[int],
+        stride: Sequence[int],
+        pad: Sequence[int],
+        dilation: Sequence[int],
+        group: int | None = 1,
+        layout: str | None = None,
+        weight_layout: str | None = None,
+        result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> ConvOp:
+        """A conv whose result type follows from the static sizes (unless given); `group=None`
+        leaves the default-valued `group` unset (not printed)."""
+        return cls._build(  # type: ignore[return-value]
+            (x, w), kernel_shape, stride, pad, dilation, group, layout, weight_layout,
+            result_type, location,
+        )  # fmt: skip
+
+
+@register
+class ConvBiasOp(_ConvBase):
+    __slots__ = ()
+    OPERATION_NAME = "llh.conv_bias"
+    SUMMARY = "convolution plus bias"
+    OPERANDS = (
+        OperandDef("X", LLH_FLOAT_TENSOR),
+        OperandDef("W", LLH_FLOAT_TENSOR),
+        OperandDef("B", LLH_FLOAT_TENSOR),
+    )
+
+    @classmethod
+    def build(
+        cls,
+        x: Value,
+        w: Value,
+        b: Value,
+        kernel_shape: Sequence[int],
+        stride: Sequence[int],
+        pad: Sequence[int],
+        dilation: Sequence[int],
+        group: int | None = 1,
+        layout: str | None = None,
+        weight_layout: str | None = None,
+        result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> ConvBiasOp:
+        return cls._build(  # type: ignore[return-value]
+            (x, w, b), kernel_shape, stride, pad, dilation, group, layout, weight_layout,
+            result_type, location,
+        )  # fmt: skip
+
+    def verify_bias(self, features: int) -> None:
+        bs = ranked_shape(self.operand(2).type)
+        if bs is None:
+            return
+        if len(bs) != 1:
+            raise self.error(f"bias must be a 1-D tensor, got rank {len(bs)}")
+        if not dims_compatible(bs[0], features):
+            raise self.error(f"bias has {bs[0]} values but there are {features} output features")
+
+
+# --------------------------------------------------------------------------- matmul
+
+
+@register
+class MatMulOp(LLHOp):
+    """`[M, K] × [K, N] → [M, N]`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.matmul"
+    SUMMARY = "matrix multiplication"
+    OPERANDS = (OperandDef("lhs", LLH_2D_TENSOR), OperandDef("rhs", LLH_2D_TENSOR))
+    RESULTS = (ResultDef("result", LLH_2D_TENSOR),)
+    TRAITS = (Broadcastable, SymbolicInferShape)
+
+    @classmethod
+    def build(cls, lhs: Value, rhs: Value, location: LocationAttr = UNKNOWN_LOC) -> MatMulOp:
+        a, b = ranked_shape(lhs.type), ranked_shape(rhs.type)
+        elt = element_type_of(lhs.type)
+        rt: Type = (
+            RankedTensorType((a[0], b[1]), elt)
+            if a is not None and b is not None
+            else UnrankedTensorType(elt)
+        )
+        return cls.create_op((lhs, rhs), (rt,), location=location)
+
+    def verify_op(self) -> None:
+        check_same_element_type(self, [*self.operand_types, self.results[0].type])
+        _check_matmul(self, 0)
+
+
+def _check_matmul(op: LLHOp, batch: int) -> None:
+    """`[..., M, K] × [..., K, N] → [..., M, N]` with `batch` leading dimensions."""
+    a, b = ranked_shape(op.operand(0).type), ranked_shape(op.operand(1).type)
+    r = ranked_shape(op.results[0].type)
+    if a is not None and b is not None:
+        k1, k2 = a[batch + 1], b[batch]
+        if not dims_compatible(k1, k2):
+            raise op.error(f"contracting dims differ: {k1} vs {k2}")
+        for i in range(batch):
+            if not dims_compatible(a[i], b[i]):
+                raise op.error(f"batch dims differ: {a[i]} vs {b[i]}")
+    if r is None:
+        return
+    want = [DYNAMIC] * (batch + 2)
+    if a is not None:
+        want[: batch + 1] = a[: batch + 1]
+    if b is not None:
+        want[batch + 1] = b[batch + 1]
+        for i in range(batch):
+            if want[i] == DYNAMIC:
+                want[i] = b[i]
+    if not all(map(dims_compatible, want, r)):
+        raise op.error(
+            f"result shape {format_shape(r)} is incompatible with the expected "
+            f"{format_shape(want)}"
+        )
+
+
+@register
+class BatchMatMulOp(LLHOp):
+    """HEAD: `[B, M, K] × [B, K, N] → [B, M, N]`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.batch_matmul"
+    SUMMARY = "batched matrix multiplication"
+    OPERANDS = (OperandDef("lhs", LLH_3D_TENSOR), OperandDef("rhs", LLH_3D_TENSOR))
+    RESULTS = (ResultDef("result", LLH_3D_TENSOR),)
+    TRAITS = (Pure, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, lhs: Value, rhs: Value, location: LocationAttr = UNKNOWN_LOC
+    ) -> BatchMatMulOp:
+        a, b = ranked_shape(lhs.type), ranked_shape(rhs.type)
+        elt = element_type_of(lhs.type)
+        if a is None or b is None:
+            rt: Type = UnrankedTensorType(elt)
+        else:
+            rt = RankedTensorType((a[0] if a[0] != DYNAMIC else b[0], a[1], b[2]), elt)
+        return cls.create_op((lhs, rhs), (rt,), location=location)
+
+    def verify_op(self) -> None:
+        check_same_element_type(self, [*self.operand_types, self.results[0].type])
+        _check_matmul(self, 1)
+
+
+# --------------------------------------------------------------------------- normalization
+
+
+@register
+class BatchNormOp(LLHOp):
+    """Inference-mode batch norm along `feature_index` (the seed-era single-result form):
+    `(x − mean) / sqrt(var + epsilon) · scale + bias`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.batch_norm"
+    SUMMARY = "batch normalization"
+    OPERANDS = (
+        OperandDef("input", LLH_TENSOR),
+        OperandDef("scale", LLH_TENSOR),
+        OperandDef("bias", LLH_TENSOR),
+        OperandDef("input_mean", LLH_TENSOR),
+        OperandDef("input_var", LLH_TENSOR),
+    )
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (
+        PropDef("epsilon", F64_ATTR),
+        PropDef("feature_index", I64_ATTR),
+        PropDef("momentum", F64_ATTR),
+    )
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls,
+        input: Value,
+        scale: Value,
+        bias: Value,
+        mean: Value,
+        var: Value,
+        epsilon: float = 1e-5,
+        momentum: float = 0.1,
+        feature_index: int = 1,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> BatchNormOp:
+        return cls.create_op(
+            (input, scale, bias, mean, var),
+            (input.type,),
+            {
+                "epsilon": FloatAttr.from_value(epsilon, f64),
+                "feature_index": IntegerAttr(feature_index, i64),
+                "momentum": FloatAttr.from_value(momentum, f64),
+            },
+            location=location,
+        )
+
+    def verify_op(self) -> None:
+        types = self.operand_types
+        check_same_element_type(self, [*types, self.results[0].type])
+        eps = self.properties["epsilon"].value  # type: ignore[attr-defined]
+        if eps < 0:
+            raise self.error(f"'epsilon' must be non-negative, got {eps}")
+        check_compatible_shapes(self, types[0], self.results[0].type)
+        shape = ranked_shape(types[0])
+        if shape is None:
+            return
+        k = self.int_prop("feature_index")
+        assert k is not None
+        if not 0 <= k < len(shape):
+            raise self.error(
+                f"'feature_index' {k} is out of range for a rank-{len(shape)} input"
+            )
+        features = shape[k]
+        for name, t in zip(("scale", "bias", "input_mean", "input_var"), types[1:]):
+            s = ranked_shape(t)
+            if s is None:
+                continue
+            if len(s) != 1:
+                raise self.error(f"'{name}' must be a 1-D tensor, got rank {len(s)}")
+            if not dims_compatible(s[0], features):
+                raise self.error(
+                    f"'{name}' has {s[0]} values but the input has {features} features"
+                )
+
+
+@register
+class LayerNormOp(LLHOp):
+    """Layer norm over the dimensions from `axis` on."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.layer_norm"
+    SUMMARY = "layer normalization"
+    OPERANDS = (
+        OperandDef("input", LLH_TENSOR),
+        OperandDef("scale", LLH_TENSOR),
+        OperandDef("bias", LLH_TENSOR),
+    )
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("axis", I64_ATTR), PropDef("epsilon", F64_ATTR))
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls,
+        input: Value,
+        scale: Value,
+        bias: Value,
+        axis: int,
+        epsilon: float = 1e-5,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> LayerNormOp:
+        return cls.create_op(
+            (input, scale, bias),
+            (input.type,),
+            {"axis": IntegerAttr(axis, i64), "epsilon": FloatAttr.from_value(epsilon, f64)},
+            location=location,
+        )
+
+    def verify_op(self) -> None:
+        types = self.operand_types
+        check_same_element_type(self, [*types, self.results[0].type])
+        eps = self.properties["epsilon"].value  # type: ignore[attr-defined]
+        if eps < 0:
+            raise self.error(f"'epsilon' must be non-negative, got {eps}")
+        check_compatible_shapes(self, types[0], self.results[0].type)
+        shape = ranked_shape(types[0])
+        axis = self.int_prop("axis")
+        assert axis is not None
+        if shape is not None and not -len(shape) <= axis < len(shape):
+            raise self.error(f"'axis' {axis} is out of range for a rank-{len(shape)} input")
+
+
+# --------------------------------------------------------------------------- side effects
+
+
+@register
+class PrintOp(LLHOp):
+    """HEAD: print a value at run time, after `prefix_description`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.print"
+    SUMMARY = "print a value"
+    OPERANDS = (OperandDef("input", LLH_COMPUTABLE),)
+    PROPERTIES = (PropDef("prefix_description", STRING_ATTR, optional=True),)
+
+    @classmethod
+    def build(
+        cls, input: Value, prefix: str | None = None, location: LocationAttr = UNKNOWN_LOC
+    ) -> PrintOp:
+        props = {"prefix_description": StringAttr(prefix) if prefix is not None else None}
+        return cls.create_op((input,), (), props, location=location)

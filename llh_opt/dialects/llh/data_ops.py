@@ -1,0 +1,903 @@
+"""LLH data, shape and layout ops (spec §3.2) and HEAD's `stride_slice`, `scalar_cast` and
+`convert_to` (§9): constants and weights, dimension queries, reshapes, broadcasts, slices,
+concatenation and transposition, each with its verifier and builder.
+
+Shape-inference rules, folders and canonicalization patterns live with the passes, not here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from llh_opt.ir.attributes import (
+    Attribute,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    IntegerAttr,
+    LocationAttr,
+    StringAttr,
+)
+from llh_opt.ir.core import Value
+from llh_opt.ir.opdef import (
+    AttrSizedOperandSegments,
+    ConstantLike,
+    OperandDef,
+    PropDef,
+    Pure,
+    ResultDef,
+    SameOperandsAndResultElementType,
+    SameOperandsAndResultRank,
+    emit_warning,
+    register,
+)
+from llh_opt.ir.types import (
+    DYNAMIC,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+    element_type_of,
+    i32,
+    i64,
+)
+
+from llh_opt.dialects.llh.attrs import constant_symbol_name, constant_symbol_value
+from llh_opt.dialects.llh.base import (
+    UNKNOWN_LOC,
+    LLHOp,
+    check_same_element_type,
+    check_compatible_shapes,
+    constant_int,
+    i64_array,
+    sizes_from_operands,
+    symbol_ref,
+)
+from llh_opt.dialects.llh.constraints import (
+    CONSTANT_ATTR,
+    DENSE_I32_ARRAY_ATTR,
+    DENSE_I64_ARRAY_ATTR,
+    FLAT_SYMBOL_REF_ATTR,
+    I64_ATTR,
+    LLH_COMPUTABLE,
+    LLH_INT64,
+    LLH_TENSOR,
+    STRING_ATTR,
+    NoMemoryEffect,
+    SymbolicInferShape,
+    dims_compatible,
+    format_shape,
+    is_tensor,
+    ranked_shape,
+    shapes_compatible,
+    static_product,
+)
+
+__all__ = [
+    "BroadcastToOp",
+    "CatOp",
+    "ConstantOp",
+    "ConvertToOp",
+    "DimOp",
+    "EmptyOp",
+    "ExpandOp",
+    "ExtractOp",
+    "FlattenOp",
+    "ReshapeOp",
+    "ScalarCastOp",
+    "ShapeOfOp",
+    "SliceOp",
+    "StrideSliceOp",
+    "TransposeOp",
+    "WeightOp",
+]
+
+
+def _check_size_operands(op: LLHOp, sizes: Sequence[Value], result: Type, what: str) -> None:
+    """One size operand per result dimension; constant sizes agree with static result sizes."""
+    shape = ranked_shape(result)
+    if shape is None:
+        return
+    if len(sizes) != len(shape):
+        raise op.error(
+            f"expects one {what} operand per result dimension: {len(sizes)} operands for a "
+            f"rank-{len(shape)} result"
+        )
+    for i, (v, d) in enumerate(zip(sizes, shape)):
+        c = constant_int(v)
+        if c is None:
+            continue
+        if c < 0 and what == "size":
+            raise op.error(f"{what} operand {i} is negative ({c})")
+        if c >= 0 and d != DYNAMIC and c != d:
+            raise op.error(f"{what} operand {i} is {c} but result dimension {i} is {d}")
+
+
+# --------------------------------------------------------------------------- constants
+
+
+def _value_type(value: Attribute) -> Type:
+    return value.type  # type: ignore[attr-defined, no-any-return]
+
+
+@register
+class ConstantOp(LLHOp):
+    """`"llh.constant"() <{value = 3 : i64, symbol = @c3}> : () -> i64`, or a dense tensor.
+
+    The result type may be less precise than the value's (`tensor<*xf32>` for a
+    `dense<...> : tensor<384xf32>`), as the reference writes it. A `symbol` naming a different
+    constant than the value is a warning: ``--infer-symbolic-shape`` corrects it."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.constant"
+    SUMMARY = "constant scalar or tensor"
+    RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
+    PROPERTIES = (
+        PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),
+        PropDef("value", CONSTANT_ATTR),
+    )
+    TRAITS = (ConstantLike, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls,
+        value: Attribute,
+        symbol: str | None = None,
+        result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> ConstantOp:
+        """A constant whose result type is the value's type (unless `result_type` is given)."""
+        return cls.create_op(
+            result_types=(result_type or _value_type(value),),
+            properties={"value": value, "symbol": symbol_ref(symbol)},
+            location=location,
+        )
+
+    @classmethod
+    def build_int(
+        cls, value: int, type: Type = i64, symbol: str | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> ConstantOp:  # fmt: skip
+        """An integer scalar constant (pass `symbol=constant_symbol_name(value)` to name it)."""
+        return cls.build(IntegerAttr(value, type), symbol, location=location)
+
+    @property
+    def value(self) -> Attribute:
+        return self.properties["value"]
+
+    def verify_op(self) -> None:
+        value = self.value
+        rtype = self.results[0].type
+        if isinstance(value, DenseElementsAttr):
+            if not is_tensor(rtype):
+                raise self.error(f"a dense value needs a tensor result, got '{rtype}'")
+            if element_type_of(rtype) is not value.type.element_type:
+                raise self.error(
+                    f"value element type '{value.type.element_type}' does not match the result "
+                    f"element type '{element_type_of(rtype)}'"
+                )
+            shape = ranked_shape(rtype)
+            if shape is not None and not shapes_compatible(value.type.shape, shape):
+                raise self.error(
+                    f"value shape {format_shape(value.type.shape)} does not match the result "
+                    f"shape {format_shape(shape)}"
+                )
+        elif _value_type(value) is not rtype:
+            raise self.error(
+                f"value type '{_value_type(value)}' does not match the result type '{rtype}'"
+            )
+        symbol = self.symbol
+        if isinstance(value, IntegerAttr) and symbol is not None:
+            named = constant_symbol_value(symbol)
+            wrapped = value.value % (1 << 64)  # the reference's unsigned naming (spec §8.1)
+            if named is not None and named not in (value.value, wrapped):
+                emit_warning(
+                    self,
+                    f"symbol @{symbol} does not match the value {value.value} (expected "
+                    f"@{constant_symbol_name(value.value)})",
+                )
+
+
+@register
+class WeightOp(LLHOp):
+    """A constant tensor whose data lives in a file (`.npy`), materialized by load-weight."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.weight"
+    SUMMARY = "weight tensor loaded from a file"
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("weight_file", STRING_ATTR),)
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls, weight_file: str, result_type: Type, location: LocationAttr = UNKNOWN_LOC
+    ) -> WeightOp:
+        return cls.create_op(
+            result_types=(result_type,),
+            properties={"weight_file": StringAttr(weight_file)},
+            location=location,
+        )
+
+    def verify_op(self) -> None:
+        if not self.properties["weight_file"].value:  # type: ignore[attr-defined]
+            raise self.error("requires a non-empty 'weight_file'")
+
+
+# --------------------------------------------------------------------------- shape queries
+
+
+@register
+class DimOp(LLHOp):
+    """`"llh.dim"(%t, %k) <{symbol = @s0}> : (tensor<...>, i64) -> i64`: size of dimension k."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.dim"
+    SUMMARY = "size of one dimension of a tensor"
+    OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("dim", LLH_INT64))
+    RESULTS = (ResultDef("result", LLH_INT64),)
+    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),)
+    TRAITS = (Pure,)
+
+    @classmethod
+    def build(
+        cls, input: Value, dim: Value, symbol: str | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> DimOp:  # fmt: skip
+        return cls.create_op(
+            (input, dim), (i64,), {"symbol": symbol_ref(symbol)}, location=location
+        )
+
+    def verify_op(self) -> None:
+        shape = ranked_shape(self.operand(0).type)
+        k = constant_int(self.operand(1))
+        if shape is not None and k is not None and not 0 <= k < len(shape):
+            raise self.error(
+                f"dimension index {k} is out of range for a rank-{len(shape)} input"
+            )
+
+
+@register
+class ShapeOfOp(LLHOp):
+    """One i64 per dimension of the input."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.shape_of"
+    SUMMARY = "all dimension sizes of a tensor"
+    OPERANDS = (OperandDef("input", LLH_TENSOR),)
+    RESULTS = (ResultDef("results", LLH_INT64, variadic=True),)
+    TRAITS = (Pure,)
+
+    @classmethod
+    def build(cls, input: Value, location: LocationAttr = UNKNOWN_LOC) -> ShapeOfOp:
+        shape = ranked_shape(input.type)
+        if shape is None:
+            raise ValueError("llh.shape_of needs a ranked input")
+        return cls.create_op((input,), (i64,) * len(shape), location=location)
+
+    def verify_op(self) -> None:
+        shape = ranked_shape(self.operand(0).type)
+        if shape is not None and len(self.results) != len(shape):
+            raise self.error(
+                f"has {len(self.results)} results but the input has rank {len(shape)}"
+            )
+
+
+# --------------------------------------------------------------------------- reshapes
+
+
+def _shaped_result(input_type: Type, sizes: Sequence[Value], result_type: Type | None) -> Type:
+    if result_type is not None:
+        return result_type
+    return RankedTensorType(sizes_from_operands(sizes), element_type_of(input_type))
+
+
+@register
+class ReshapeOp(LLHOp):
+    """Reshape to the sizes `shapes` (one i64 operand per result dimension)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.reshape"
+    SUMMARY = "reshape a tensor"
+    OPERANDS = (
+        OperandDef("input", LLH_TENSOR),
+        OperandDef("shapes", LLH_INT64, variadic=True),
+    )
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls, input: Value, shapes: Sequence[Value], result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> ReshapeOp:  # fmt: skip
+        """Result sizes come from constant `shapes` operands (`?` otherwise)."""
+        rt = _shaped_result(input.type, shapes, result_type)
+        return cls.create_op((input, *shapes), (rt,), location=location)
+
+    def verify_op(self) -> None:
+        input_type, rtype = self.operand(0).type, self.results[0].type
+        check_same_element_type(self, (input_type, rtype))
+        _check_size_operands(self, self.operands[1:], rtype, "size")
+        a = ranked_shape(input_type)
+        b = ranked_shape(rtype)
+        if a is not None and b is not None:
+            na, nb = static_product(a), static_product(b)
+            if na is not None and nb is not None and na != nb:
+                raise self.error(
+                    f"input {format_shape(a)} has {na} elements but result {format_shape(b)} "
+                    f"has {nb}"
+                )
+
+
+@register
+class EmptyOp(LLHOp):
+    """An uninitialized tensor of sizes `shapes` (one per dimension)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.empty"
+    SUMMARY = "uninitialized tensor"
+    OPERANDS = (OperandDef("shapes", LLH_INT64, variadic=True),)
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    TRAITS = (NoMemoryEffect, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, shapes: Sequence[Value], element_type: Type, result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> EmptyOp:  # fmt: skip
+        rt = result_type or RankedTensorType(sizes_from_operands(shapes), element_type)
+        return cls.create_op(shapes, (rt,), location=location)
+
+    def verify_op(self) -> None:
+        _check_size_operands(self, self.operands, self.results[0].type, "size")
+
+
+@register
+class BroadcastToOp(LLHOp):
+    """Broadcast `input` to the sizes `out_shapes`; `cast_dims` lists the result dimensions
+    expanded from size 1 (HEAD adds the optional `expand_dims` / `noexpand_dims`)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.broadcast_to"
+    SUMMARY = "broadcast a tensor to a shape"
+    OPERANDS = (
+        OperandDef("input", LLH_TENSOR),
+        OperandDef("out_shapes", LLH_INT64, variadic=True),
+    )
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (
+        PropDef("cast_dims", DENSE_I64_ARRAY_ATTR),
+        PropDef("expand_dims", DENSE_I64_ARRAY_ATTR, optional=True),
+        PropDef("noexpand_dims", DENSE_I64_ARRAY_ATTR, optional=True),
+    )
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls,
+        input: Value,
+        out_shapes: Sequence[Value],
+        cast_dims: Sequence[int],
+        result_type: Type | None = None,
+        expand_dims: Sequence[int] | None = None,
+        noexpand_dims: Sequence[int] | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> BroadcastToOp:
+        rt = _shaped_result(input.type, out_shapes, result_type)
+        return cls.create_op(
+            (input, *out_shapes),
+            (rt,),
+            {
+                "cast_dims": DenseArrayAttr.i64(cast_dims),
+                "expand_dims": i64_array(expand_dims),
+                "noexpand_dims": i64_array(noexpand_dims),
+            },
+            location=location,
+        )
+
+    def verify_op(self) -> None:
+        input_type, rtype = self.operand(0).type, self.results[0].type
+        check_same_element_type(self, (input_type, rtype))
+        _check_size_operands(self, self.operands[1:], rtype, "size")
+        rshape = ranked_shape(rtype)
+        if rshape is None:
+            return
+        rank = len(rshape)
+        for name in ("cast_dims", "expand_dims", "noexpand_dims"):
+            dims = self.int_array(name)
+            for d in dims:
+                if not 0 <= d < rank:
+                    raise self.error(f"'{name}' value {d} is out of range for a rank-{rank} result")
+            if len(set(dims)) != len(dims):
+                raise self.error(f"'{name}' has repeated dimensions")
+        ishape = ranked_shape(input_type)
+        if ishape is None:
+            return
+        if len(ishape) > rank:
+            raise self.error(
+                f"cannot broadcast a rank-{len(ishape)} input to a rank-{rank} result"
+            )
+        if len(ishape) != rank:
+            return
+        cast = set(self.int_array("cast_dims"))
+        for i, (a, b) in enumerate(zip(ishape, rshape)):
+            if i in cast:
+                if a not in (1, DYNAMIC):
+                    raise self.error(
+                        f"dimension {i} is in 'cast_dims' but the input size there is {a}, not 1"
+                    )
+            elif not dims_compatible(a, b):
+                raise self.error(
+                    f"input dimension {i} of size {a} cannot become {b} without being listed "
+                    "in 'cast_dims'"
+                )
+
+
+# --------------------------------------------------------------------------- indexing
+
+
+@register
+class ExtractOp(LLHOp):
+    """`input[index]` along dimension 0 (negative indices count from the end); the rank drops by
+    one (a rank-1 input gives a rank-0 tensor)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.extract"
+    SUMMARY = "extract a sub-tensor along dimension 0"
+    OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("index", LLH_INT64))
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls, input: Value, index: Value, result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> ExtractOp:  # fmt: skip
+        if result_type is None:
+            shape = ranked_shape(input.type)
+            if shape is None or not shape:
+                result_type = UnrankedTensorType(element_type_of(input.type))
+            else:
+                result_type = RankedTensorType(shape[1:], element_type_of(input.type))
+        return cls.create_op((input, index), (result_type,), location=location)
+
+    def verify_op(self) -> None:
+        input_type, rtype = self.operand(0).type, self.results[0].type
+        check_same_element_type(self, (input_type, rtype))
+        ishape = ranked_shape(input_type)
+        if ishape is None:
+            return
+        if not ishape:
+            raise self.error("cannot extract from a rank-0 tensor")
+        k = constant_int(self.operand(1))
+        if k is not None and ishape[0] != DYNAMIC and not -ishape[0] <= k < ishape[0]:
+            raise self.error(f"index {k} is out of range for dimension 0 of size {ishape[0]}")
+        rshape = ranked_shape(rtype)
+        if rshape is not None and not shapes_compatible(ishape[1:], rshape):
+            raise self.error(
+                f"result shape {format_shape(rshape)} is not the input shape "
+                f"{format_shape(ishape)} without its first dimension"
+            )
+
+
+class _SegmentedSliceOp(LLHOp):
+    """Shared checks of `slice` / `stride_slice`: one index operand per input dimension in each
+    group, and a result of the input's rank no larger than the input."""
+
+    __slots__ = ()
+    GROUPS: tuple[str, ...] = ()
+
+    def group(self, name: str) -> list[Value]:
+        """The operands of segment `name` (e.g. `start`)."""
+        sizes = self.int_array("operandSegmentSizes")
+        names = ("input", *self.GROUPS)
+        pos = 0
+        for n, size in zip(names, sizes):
+            if n == name:
+                return self.operands[pos : pos + size]
+            pos += size
+        raise KeyError(name)
+
+    def verify_op(self) -> None:
+        input_type, rtype = self.operand(0).type, self.results[0].type
+        check_same_element_type(self, (input_type, rtype))
+        counts = self.int_array("operandSegmentSizes")[1:]
+        if len(set(counts)) > 1:
+            listed = ", ".join(f"{n} {g}" for n, g in zip(counts, self.GROUPS))
+            raise self.error(f"needs as many operands in each index group, got {listed}")
+        ishape = ranked_shape(input_type)
+        rshape = ranked_shape(rtype)
+        if ishape is not None and counts and counts[0] != len(ishape):
+            raise self.error(
+                f"expects one index per input dimension: {counts[0]} for a rank-{len(ishape)} "
+                "input"
+            )
+        if ishape is not None and rshape is not None:
+            if len(ishape) != len(rshape):
+                raise self.error(
+                    f"result rank {len(rshape)} differs from the input rank {len(ishape)}"
+                )
+            for i, (a, b) in enumerate(zip(ishape, rshape)):
+                if a != DYNAMIC and b != DYNAMIC and b > a:
+                    raise self.error(
+                        f"result dimension {i} of size {b} is larger than the input's {a}"
+                    )
+        if "stride" in self.GROUPS:
+            for i, v in enumerate(self.group("stride")):
+                if constant_int(v) == 0:
+                    raise self.error(f"stride {i} is zero")
+
+
+def _segment_sizes(*groups: Sequence[Value]) -> DenseArrayAttr:
+    return DenseArrayAttr(i32, (1, *(len(g) for g in groups)))
+
+
+@register
+class SliceOp(_SegmentedSliceOp):
+    """HEAD form: `input[start_i : end_i]` in every dimension i (one `start` and one `end` i64
+    per dimension, sized by `operandSegmentSizes`)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.slice"
+    SUMMARY = "slice a tensor"
+    OPERANDS = (
+        OperandDef("input", LLH_TENSOR),
+        OperandDef("start", LLH_INT64, variadic=True),
+        OperandDef("end", LLH_INT64, variadic=True),
+    )
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("operandSegmentSizes", DENSE_I32_ARRAY_ATTR),)
+    TRAITS = (AttrSizedOperandSegments, SymbolicInferShape)
+    GROUPS = ("start", "end")
+
+    @classmethod
+    def build(
+        cls, input: Value, start: Sequence[Value], end: Sequence[Value], result_type: Type,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> SliceOp:  # fmt: skip
+        return cls.create_op(
+            (input, *start, *end),
+            (result_type,),
+            {"operandSegmentSizes": _segment_sizes(start, end)},
+            location=location,
+        )
+
+
+@register
+class StrideSliceOp(_SegmentedSliceOp):
+    """HEAD: `input[start_i : end_i : stride_i]` in every dimension i."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.stride_slice"
+    SUMMARY = "strided slice of a tensor"
+    OPERANDS = (
+        OperandDef("input", LLH_TENSOR),
+        OperandDef("start", LLH_INT64, variadic=True),
+        OperandDef("end", LLH_INT64, variadic=True),
+        OperandDef("stride", LLH_INT64, variadic=True),
+    )
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("operandSegmentSizes", DENSE_I32_ARRAY_ATTR),)
+    TRAITS = (AttrSizedOperandSegments, Pure, SymbolicInferShape)
+    GROUPS = ("start", "end", "stride")
+
+    @classmethod
+    def build(
+        cls,
+        input: Value,
+        start: Sequence[Value],
+        end: Sequence[Value],
+        stride: Sequence[Value],
+        result_type: Type,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> StrideSliceOp:
+        return cls.create_op(
+            (input, *start, *end, *stride),
+            (result_type,),
+            {"operandSegmentSizes": _segment_sizes(start, end, stride)},
+            location=location,
+        )
+
+
+# --------------------------------------------------------------------------- concatenation etc.
+
+
+@register
+class CatOp(LLHOp):
+    """Concatenate `inputs` along dimension `dim` (negative counts from the end)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.cat"
+    SUMMARY = "concatenate tensors"
+    OPERANDS = (OperandDef("inputs", LLH_TENSOR, variadic=True),)
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("dim", I64_ATTR),)
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls, inputs: Sequence[Value], dim: int, result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> CatOp:  # fmt: skip
+        if result_type is None:
+            result_type = _cat_type([v.type for v in inputs], dim)
+        return cls.create_op(
+            inputs, (result_type,), {"dim": IntegerAttr(dim, i64)}, location=location
+        )
+
+    def verify_op(self) -> None:
+        types = self.operand_types
+        if not types:
+            raise self.error("requires at least one input")
+        check_same_element_type(self, [*types, self.results[0].type])
+        shapes = [s for s in map(ranked_shape, [*types, self.results[0].type]) if s is not None]
+        if not shapes:
+            return
+        rank = len(shapes[0])
+        if any(len(s) != rank for s in shapes):
+            raise self.error("inputs and result must all have the same rank")
+        dim = self.int_prop("dim")
+        assert dim is not None
+        if not -rank <= dim < rank:
+            raise self.error(f"'dim' {dim} is out of range for rank {rank}")
+        d = dim % rank if rank else 0
+        for i in range(rank):
+            if i == d:
+                continue
+            sizes = {s[i] for s in shapes if s[i] != DYNAMIC}
+            if len(sizes) > 1:
+                raise self.error(
+                    f"dimension {i} differs between inputs and result: "
+                    f"{', '.join(map(str, sorted(sizes)))}"
+                )
+        in_shapes = [ranked_shape(t) for t in types]
+        rshape = ranked_shape(self.results[0].type)
+        if rshape is not None and rshape[d] != DYNAMIC and all(s is not None for s in in_shapes):
+            parts = [s[d] for s in in_shapes]  # type: ignore[index]
+            if DYNAMIC not in parts and sum(parts) != rshape[d]:
+                raise self.error(
+                    f"result dimension {d} is {rshape[d]} but the inputs sum to {sum(parts)}"
+                )
+
+
+def _cat_type(types: Sequence[Type], dim: int) -> Type:
+    shapes = [ranked_shape(t) for t in types]
+    elt = element_type_of(types[0])
+    if not shapes or any(s is None for s in shapes):
+        return UnrankedTensorType(elt)
+    rank = len(shapes[0])  # type: ignore[arg-type]
+    d = dim % rank
+    out = list(shapes[0])  # type: ignore[arg-type]
+    parts = [s[d] for s in shapes]  # type: ignore[index]
+    out[d] = DYNAMIC if DYNAMIC in parts else sum(parts)
+    for i in range(rank):
+        if i != d:
+            known = [s[i] for s in shapes if s[i] != DYNAMIC]  # type: ignore[index]
+            out[i] = known[0] if known else DYNAMIC
+    return RankedTensorType(tuple(out), elt)
+
+
+@register
+class ExpandOp(LLHOp):
+    """torch `expand`: broadcast `input` to the sizes `shapes` (one per result dimension)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.expand"
+    SUMMARY = "expand a tensor to a larger shape"
+    OPERANDS = (
+        OperandDef("input", LLH_TENSOR),
+        OperandDef("shapes", LLH_INT64, variadic=True),
+    )
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls, input: Value, shapes: Sequence[Value], result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> ExpandOp:  # fmt: skip
+        rt = _shaped_result(input.type, shapes, result_type)
+        return cls.create_op((input, *shapes), (rt,), location=location)
+
+    def verify_op(self) -> None:
+        input_type, rtype = self.operand(0).type, self.results[0].type
+        check_same_element_type(self, (input_type, rtype))
+        rshape = ranked_shape(rtype)
+        ishape = ranked_shape(input_type)
+        if rshape is None:
+            return
+        if len(self.operands) - 1 != len(rshape):
+            raise self.error(
+                f"expects one size operand per result dimension: {len(self.operands) - 1} "
+                f"operands for a rank-{len(rshape)} result"
+            )
+        if ishape is None:
+            return
+        if len(ishape) > len(rshape):
+            raise self.error(
+                f"cannot expand a rank-{len(ishape)} input to a rank-{len(rshape)} result"
+            )
+        offset = len(rshape) - len(ishape)
+        for i, a in enumerate(ishape):
+            b = rshape[offset + i]
+            if a not in (1, DYNAMIC) and not dims_compatible(a, b):
+                raise self.error(
+                    f"input dimension {i} of size {a} cannot expand to {b}"
+                )
+
+
+@register
+class FlattenOp(LLHOp):
+    """Flatten dimensions `[dim, rank)` into one (torch `flatten(start_dim=dim)`)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.flatten"
+    SUMMARY = "flatten trailing dimensions"
+    OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("dim", LLH_INT64))
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    TRAITS = (SymbolicInferShape,)
+
+    @classmethod
+    def build(
+        cls, input: Value, dim: Value, result_type: Type | None = None,
+        location: LocationAttr = UNKNOWN_LOC,
+    ) -> FlattenOp:  # fmt: skip
+        if result_type is None:
+            shape = ranked_shape(input.type)
+            k = constant_int(dim)
+            elt = element_type_of(input.type)
+            if shape is None or k is None or not 0 <= k < max(len(shape), 1):
+                result_type = UnrankedTensorType(elt)
+            else:
+                tail = static_product(shape[k:])
+                result_type = RankedTensorType(
+                    (*shape[:k], tail if tail is not None else DYNAMIC), elt
+                )
+        return cls.create_op((input, dim), (result_type,), location=location)
+
+    def verify_op(self) -> None:
+        input_type, rtype = self.operand(0).type, self.results[0].type
+        check_same_element_type(self, (input_type, rtype))
+        ishape, rshape = ranked_shape(input_type), ranked_shape(rtype)
+        if ishape is None:
+            return
+        k = constant_int(self.operand(1))
+        if k is not None and not 0 <= k < max(len(ishape), 1):
+            raise self.error(f"'dim' {k} is out of range for a rank-{len(ishape)} input")
+        if rshape is None:
+            return
+        if k is not None and len(rshape) != k + 1:
+            raise self.error(
+                f"flattening from dimension {k} gives rank {k + 1}, not {len(rshape)}"
+            )
+        if len(rshape) > max(len(ishape), 1):
+            raise self.error(
+                f"result rank {len(rshape)} is larger than the input rank {len(ishape)}"
+            )
+        na, nb = static_product(ishape), static_product(rshape)
+        if na is not None and nb is not None and na != nb:
+            raise self.error(f"input has {na} elements but the result has {nb}")
+
+
+@register
+class TransposeOp(LLHOp):
+    """`result.shape[i] = input.shape[perms[i]]`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.transpose"
+    SUMMARY = "permute the dimensions of a tensor"
+    OPERANDS = (OperandDef("input", LLH_TENSOR),)
+    RESULTS = (ResultDef("result", LLH_TENSOR),)
+    PROPERTIES = (PropDef("perms", DENSE_I64_ARRAY_ATTR),)
+    TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, input: Value, perms: Sequence[int], location: LocationAttr = UNKNOWN_LOC
+    ) -> TransposeOp:
+        shape = ranked_shape(input.type)
+        elt = element_type_of(input.type)
+        if shape is None or len(shape) != len(perms):
+            rt: Type = UnrankedTensorType(elt)
+        else:
+            rt = RankedTensorType(tuple(shape[p] for p in perms), elt)
+        return cls.create_op((input,), (rt,), {"perms": DenseArrayAttr.i64(perms)}, location=location)
+
+    @property
+    def perms(self) -> tuple[int, ...]:
+        return self.int_array("perms")
+
+    def verify_op(self) -> None:
+        perms = self.perms
+        if sorted(perms) != list(range(len(perms))):
+            raise self.error(
+                f"'perms' must be a permutation of [0, {len(perms)}), got "
+                f"[{', '.join(map(str, perms))}]"
+            )
+        ishape = ranked_shape(self.operand(0).type)
+        if ishape is None:
+            return
+        if len(perms) != len(ishape):
+            raise self.error(
+                f"'perms' has {len(perms)} entries but the input has rank {len(ishape)}"
+            )
+        rshape = ranked_shape(self.results[0].type)
+        if rshape is None:
+            return
+        want = tuple(ishape[p] for p in perms)
+        if not shapes_compatible(want, rshape):
+            raise self.error(
+                f"result shape {format_shape(rshape)} is not the input shape "
+                f"{format_shape(ishape)} permuted by 'perms' ({format_shape(want)})"
+            )
+
+
+# --------------------------------------------------------------------------- HEAD casts
+
+
+@register
+class ScalarCastOp(LLHOp):
+    """HEAD: a scalar ↔ single-element tensor cast (`(i64) -> tensor<1xi64>` and back)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.scalar_cast"
+    SUMMARY = "cast between a scalar and a one-element tensor"
+    OPERANDS = (OperandDef("input", LLH_COMPUTABLE),)
+    RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
+    TRAITS = (Pure, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, input: Value, result_type: Type | None = None, location: LocationAttr = UNKNOWN_LOC
+    ) -> ScalarCastOp:
+        """A scalar input gives `tensor<1xT>`; a tensor input gives its element type."""
+        if result_type is None:
+            t = input.type
+            result_type = element_type_of(t) if is_tensor(t) else RankedTensorType((1,), t)
+        return cls.create_op((input,), (result_type,), location=location)
+
+    def verify_op(self) -> None:
+        a, b = self.operand(0).type, self.results[0].type
+        if is_tensor(a) == is_tensor(b):
+            raise self.error(
+                f"casts between a scalar and a tensor, got '{a}' and '{b}'"
+            )
+        if element_type_of(a) is not element_type_of(b):
+            raise self.error(
+                f"element types differ: '{element_type_of(a)}' vs '{element_type_of(b)}'"
+            )
+        shape = ranked_shape(a if is_tensor(a) else b)
+        n = static_product(shape) if shape is not None else None
+        if n is not None and n != 1:
+            raise self.error(f"the tensor side must have exactly one element, it has {n}")
+
+
+@register
+class ConvertToOp(LLHOp):
+    """HEAD: element-type conversion (`tensor<?x3xf32>` → `tensor<?x3xi1>`, or scalars)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.convert_to"
+    SUMMARY = "convert the element type"
+    OPERANDS = (OperandDef("input", LLH_COMPUTABLE),)
+    RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
+    TRAITS = (Pure, SymbolicInferShape)
+
+    @classmethod
+    def build(
+        cls, input: Value, element_type: Type, location: LocationAttr = UNKNOWN_LOC
+    ) -> ConvertToOp:
+        t = input.type
+        if isinstance(t, RankedTensorType):
+            rt: Type = RankedTensorType(t.shape, element_type)
+        elif isinstance(t, UnrankedTensorType):
+            rt = UnrankedTensorType(element_type)
+        else:
+            rt = element_type
+        return cls.create_op((input,), (rt,), location=location)
+
+    def verify_op(self) -> None:
+        a, b = self.operand(0).type, self.results[0].type
+        if is_tensor(a) != is_tensor(b):
+            raise self.error(f"input and result must both be tensors or both scalars, got '{a}' and '{b}'")
+        check_compatible_shapes(self, a, b)
+
