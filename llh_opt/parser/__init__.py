@@ -10,7 +10,8 @@ Public API:
 What lives here: the entry points (registry import, GC handling, error conversion). The grammar
 is in ``grammar/mlir.lark``; Lark set-up in ``grammar_loader.py``; the parse loop in
 ``driver.py``; IR building in ``builder.py`` (+ ``attrs.py``, ``decode.py``, ``custom.py``);
-scopes in ``scopes.py``; messages in ``errors.py``.
+scopes in ``scopes.py``; offsets → locations in ``source.py``; coarse-token regexes in
+``lexemes.py``; syntax-error wording in ``errors.py`` and ``messages.py``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from llh_opt.parser.driver import SyntaxFailure
 from llh_opt.parser.errors import ParseError, ParseErrors, register_examples, to_diagnostic
 from llh_opt.parser.source import SourceText
 
-__all__ = ["parse_source", "parse_type", "parse_attribute"]
+__all__ = ["parse_attribute", "parse_source", "parse_type"]
 
 _dialects_loaded = False
 
@@ -40,7 +41,11 @@ def _load_dialects() -> None:
 
 
 def _run(
-    text: str, filename: str, first_line: int, allow_unregistered: bool, start: str,
+    text: str,
+    filename: str,
+    first_line: int,
+    allow_unregistered: bool,
+    start: str,
     reference: bool = False,
 ) -> Any:
     from llh_opt.parser.grammar_loader import machinery, reference_machinery
@@ -69,7 +74,11 @@ def _run(
 
 
 def parse_source(
-    text: str, filename: str = "-", *, first_line: int = 1, allow_unregistered: bool = False,
+    text: str,
+    filename: str = "-",
+    *,
+    first_line: int = 1,
+    allow_unregistered: bool = False,
     _reference: bool = False,
 ) -> Any:
     """Parse MLIR text into a `builtin.module` operation."""

@@ -43,8 +43,6 @@ from llh_opt.ir.opdef import DIALECTS
 from llh_opt.ir.types import (
     DYNAMIC,
     FLOAT_TYPE_NAMES,
-    SIGNED,
-    UNSIGNED,
     ComplexType,
     FloatType,
     FunctionType,
@@ -54,7 +52,6 @@ from llh_opt.ir.types import (
     NoneType,
     OpaqueType,
     RankedTensorType,
-    ShapedType,
     TupleType,
     Type,
     UnrankedMemRefType,
@@ -110,6 +107,14 @@ class DeferredLoc:
     def __init__(self, name: str, offset: int) -> None:
         self.name = name
         self.offset = offset
+
+    def undefined(self) -> ParseError:
+        """The error for a use where MLIR needs the alias defined already (nested locations)."""
+        return ParseError(
+            f"undefined symbol alias id '{self.name}'",
+            self.offset + 1 + len(self.name),
+            backup=True,
+        )
 
 
 class DenseList(list):
@@ -268,7 +273,7 @@ class AttrMixin:
     def loc_attr(self, c: list[Any]) -> Attribute:
         loc = c[0]
         if isinstance(loc, DeferredLoc):
-            raise self._undefined_alias("#", loc.name, loc.offset)
+            raise loc.undefined()
         return loc
 
     def dict_attr_coarse(self, c: list[Any]) -> Attribute:
@@ -311,10 +316,9 @@ class AttrMixin:
     def symbol_name(self, tok: Any) -> str:
         """The name of a flat `@name` token (func.func, module, call)."""
         off = self.base + tok.start_pos
-        text = tok.value
-        if "::" in text and not text.startswith('@"'):
-            raise ParseError("expected '('", off + text.index("::"), backup=True)
-        ref = self.make_symbol_ref(text, off)
+        ref = self.make_symbol_ref(tok.value, off)
+        if ref.nested:
+            raise ParseError("expected '('", off + tok.value.index("::@"), backup=True)
         return ref.root
 
     # ------------------------------------------------------------------ dense elements
@@ -378,11 +382,18 @@ class AttrMixin:
                 )
             return DenseElementsAttr(type_, ())
         if isinstance(value, Leaf):
-            if value[0] == "str" and isinstance(et, (IntegerType, IndexType, FloatType, ComplexType)):
+            if value[0] == "str" and isinstance(
+                et, (IntegerType, IndexType, FloatType, ComplexType)
+            ):
                 try:
                     return DenseElementsAttr(type_, dense_mod.values_from_hex(value[1], type_))
                 except dense_mod.DenseLiteralError as e:
-                    raise ParseError(str(e), value[2]) from None
+                    msg = str(e)
+                    if msg.startswith("elements hex data size is invalid"):
+                        raise ParseError(
+                            f"elements hex data size is invalid for provided type: '{type_}'", off
+                        ) from None
+                    raise ParseError(msg, value[2]) from None
             return DenseElementsAttr(type_, (self._convert_leaf(value, et),))
         shape = self._literal_shape(value)
         if list(shape) != list(type_.shape):
@@ -421,7 +432,10 @@ class AttrMixin:
                 raise dense_mod.DenseLiteralError(
                     "expected string containing hex digits starting with `0x`"
                 )
-            return dense_mod.convert_leaf(leaf[:2], et)
+            v = dense_mod.convert_leaf(leaf[:2], et)
+            if isinstance(et, IntegerType) and et.width == 1:
+                v = literals.wrap_integer(v, 1, _SIGN_NAMES[et.signedness])
+            return v
         except (dense_mod.DenseLiteralError, ValueError) as e:
             msg = str(e)
             at = leaf[3] if kind == "complex" else leaf[2]
@@ -441,7 +455,9 @@ class AttrMixin:
     def array_item(self, c: list[Any]) -> Any:
         return c[0]
 
-    def make_dense_array(self, type_: Type, items: list[tuple[str, str, int]], toff: int) -> Attribute:
+    def make_dense_array(
+        self, type_: Type, items: list[tuple[str, str, int]], toff: int
+    ) -> Attribute:
         if not isinstance(type_, (IntegerType, FloatType)):
             raise ParseError(f"expected integer or float type, got: '{type_}'", toff)
         values = []
@@ -449,7 +465,8 @@ class AttrMixin:
             if isinstance(type_, FloatType):
                 if kind == "INT_LIT" and not text.lstrip("-").startswith("0x"):
                     raise ParseError(
-                        literals.DECIMAL_INT_FOR_FLOAT, off,
+                        literals.DECIMAL_INT_FOR_FLOAT,
+                        off,
                         [(literals.DECIMAL_INT_FOR_FLOAT_NOTE, off)],
                     )
                 if kind in ("TRUE_KW", "FALSE_KW"):
@@ -522,7 +539,7 @@ class AttrMixin:
         if d is None and not self.allow_unregistered:
             data = body[1:] if body.startswith(".") else body[1:-1]
             at = off + 1 + len(dialect) + 1 if body.startswith(".") else off
-            raise ParseError(f"#\"{dialect}\"<\"{data}\"> : 'none' {UNREGISTERED_ATTR}", at)
+            raise ParseError(f'#"{dialect}"<"{data}"> : \'none\' {UNREGISTERED_ATTR}', at)
         return OpaqueAttr(dialect, body)
 
     def make_dialect_type(self, text: str, off: int) -> Type:
@@ -543,7 +560,7 @@ class AttrMixin:
         if d is None and not self.allow_unregistered:
             data = body[1:] if body.startswith(".") else body[1:-1]
             at = off + 1 + len(dialect) + 1 if body.startswith(".") else off
-            raise ParseError(f"`!\"{dialect}\"<\"{data}\">` {UNREGISTERED_TYPE}", at)
+            raise ParseError(f'`!"{dialect}"<"{data}">` {UNREGISTERED_TYPE}', at)
         return OpaqueType(dialect, body)
 
     def _undefined_alias(self, sigil: str, name: str, end: int) -> ParseError:
@@ -632,8 +649,8 @@ class AttrMixin:
         elt = c[i]
         if not isinstance(elt, (IntegerType, IndexType, FloatType)):
             raise ParseError(
-                "vector elements must be int/index/float type but got "
-                f"'{elt}'", self.base + c[0].start_pos,
+                f"vector elements must be int/index/float type but got '{elt}'",
+                self.base + c[0].start_pos,
             )
         return VectorType(shape, elt, scalable)
 
@@ -647,12 +664,18 @@ class AttrMixin:
         extra = c[i + 1 :]
         layout = space = None
         for a in extra:
-            if layout is None and space is None and isinstance(a, (AffineMapAttr, StridedLayoutAttr)):
+            if (
+                layout is None
+                and space is None
+                and isinstance(a, (AffineMapAttr, StridedLayoutAttr))
+            ):
                 layout = a
             elif space is None:
                 space = a
             else:
-                raise ParseError("expected '>' in memref type", self.base + c[0].start_pos)
+                raise ParseError(
+                    "multiple memory spaces specified in memref type", self.base + c[0].start_pos
+                )
         if isinstance(layout, AffineMapAttr) and layout.map.is_identity():
             layout = None
         return MemRefType(shape, elt, layout, _memory_space(space))
@@ -686,6 +709,8 @@ class AttrMixin:
         base = self.base
         name = self.unescape(c[0].value, base + c[0].start_pos)
         line = int(c[1].value)
+        if len(c) == 2:
+            return FileLineColLoc(name, line, 0)
         col = int(c[2].value)
         if len(c) == 3:
             return FileLineColLoc(name, line, col)
@@ -698,14 +723,14 @@ class AttrMixin:
         name = self.unescape(c[0].value, self.base + c[0].start_pos)
         child = c[1] if len(c) > 1 else None
         if isinstance(child, DeferredLoc):
-            raise self._undefined_alias("#", child.name, child.offset)
+            raise child.undefined()
         return NameLoc(name, child)
 
     def loc_callsite(self, c: list[Any]) -> LocationAttr:
         callee, caller = c[1], c[3]
         for x in (callee, caller):
             if isinstance(x, DeferredLoc):
-                raise self._undefined_alias("#", x.name, x.offset)
+                raise x.undefined()
         return CallSiteLoc(callee, caller)
 
     def loc_fused(self, c: list[Any]) -> LocationAttr:
@@ -713,7 +738,7 @@ class AttrMixin:
         locs = c[2:]
         for x in locs:
             if isinstance(x, DeferredLoc):
-                raise self._undefined_alias("#", x.name, x.offset)
+                raise x.undefined()
         return FusedLoc(tuple(locs), meta)
 
     def loc_alias(self, c: list[Any]) -> Any:
@@ -721,7 +746,12 @@ class AttrMixin:
         off = self.base + tok.start_pos
         text = tok.value
         if "<" in text or "." in text:
-            raise ParseError("expected location instance", off)
+            attr = self.make_hash_attr(text, off)
+            if not isinstance(attr, LocationAttr):
+                raise ParseError(
+                    f"expected location attribute, but got{attr}", off + len(text), backup=True
+                )
+            return attr
         return self.loc_from_alias(text[1:], off)
 
     def loc_from_alias(self, name: str, off: int) -> Any:
@@ -737,7 +767,7 @@ class DenseLiteral:
     """A parsed `dense<...>` body waiting for its type: a `Leaf` (splat), a `DenseList`, or None
     (`dense<>`); `offset` is the `dense` keyword, `end` the offset after its `>`."""
 
-    __slots__ = ("value", "offset", "end")
+    __slots__ = ("end", "offset", "value")
 
     def __init__(self, value: Any, offset: int, end: int) -> None:
         self.value = value
@@ -819,4 +849,4 @@ def _call_hook(hook: Any, body: str, loc: Any, off: int, what: str) -> Any:
         raise ParseError(f"invalid dialect {what}: {e}", off) from None
 
 
-__all__ = ["AttrMixin", "DeferredLoc", "scalar_type", "SIGNED", "UNSIGNED", "i1"]
+__all__ = ["AttrMixin", "DeferredLoc", "DenseLiteral", "scalar_type"]

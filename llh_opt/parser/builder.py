@@ -17,7 +17,6 @@ from llh_opt.ir.attributes import (
     Attribute,
     FileLineColLoc,
     LocationAttr,
-    UnitAttr,
 )
 from llh_opt.ir.core import OP_CLASSES, Block, Operation, Region
 from llh_opt.ir.opdef import DIALECTS, split_inherent
@@ -66,9 +65,22 @@ class _Session:
     """The per-parse state saved and restored around nested `parse_source` calls."""
 
     FIELDS = (
-        "src", "allow_unregistered", "ssa", "regions", "attr_aliases", "type_aliases", "base",
-        "pending_entry", "pending_dialect", "deferred", "type_cache", "attr_cache",
-        "group_cache", "op_infos", "driver", "last_symbol_end",
+        "src",
+        "allow_unregistered",
+        "ssa",
+        "regions",
+        "attr_aliases",
+        "type_aliases",
+        "base",
+        "pending_entry",
+        "pending_dialect",
+        "deferred",
+        "type_cache",
+        "attr_cache",
+        "group_cache",
+        "op_infos",
+        "driver",
+        "last_symbol_end",
     )
 
 
@@ -187,7 +199,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         ctx.named_entry = True
         ssa = self.ssa
         for tok, type_, loc in args:
-            name, number = _use_name(tok.value)
+            name = _use_name(tok.value)[0]
             off = self.base + tok.start_pos
             prior = ssa.reference_offset(name)
             if prior is not None:
@@ -221,7 +233,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         args = c[1] if len(c) > 1 else ()
         ssa = self.ssa
         for vtok, type_, loc in args:
-            name, number = _use_name(vtok.value)
+            name = _use_name(vtok.value)[0]
             aoff = self.base + vtok.start_pos
             arg = block.add_argument(type_, self._value_loc(loc, aoff, block, len(block.args)))
             ssa.define(name, [arg], aoff)
@@ -234,7 +246,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
 
     # ------------------------------------------------------------------ generic operations
 
-    def generic_op(self, c: list[Any]) -> None:  # noqa: C901 - the hot path, kept flat
+    def generic_op(self, c: list[Any]) -> None:
         first = c[0]
         if first.type == "RESULTS":
             results = first
@@ -298,9 +310,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         else:
             attributes = {}
             properties = {}
-        if loc is None:
-            location = self.src.loc(op_off)
-        elif isinstance(loc, DeferredLoc):
+        if loc is None or isinstance(loc, DeferredLoc):
             location = self.src.loc(op_off)
         else:
             location = loc
@@ -474,7 +484,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
 
     # ------------------------------------------------------------------ aliases
 
-    def ALIAS_HASH(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+    def ALIAS_HASH(self, tok: Any) -> Any:
         name = tok.value[1:]
         off = self.base + tok.start_pos
         if name in self.attr_aliases:
@@ -485,7 +495,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
             )
         return tok
 
-    def ALIAS_BANG(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+    def ALIAS_BANG(self, tok: Any) -> Any:
         name = tok.value[1:]
         off = self.base + tok.start_pos
         if name in self.type_aliases:

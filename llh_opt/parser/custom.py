@@ -32,24 +32,73 @@ from llh_opt.parser.lexemes import SCALAR_TYPE_RE
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 CMPF_PREDICATES = (
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-    "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
+    "false",
+    "oeq",
+    "ogt",
+    "oge",
+    "olt",
+    "ole",
+    "one",
+    "ord",
+    "ueq",
+    "ugt",
+    "uge",
+    "ult",
+    "ule",
+    "une",
+    "uno",
+    "true",
 )
-OVERFLOW_OPS = frozenset(
-    ("arith.addi", "arith.subi", "arith.muli", "arith.shli", "arith.trunci")
-)
+OVERFLOW_OPS = frozenset(("arith.addi", "arith.subi", "arith.muli", "arith.shli", "arith.trunci"))
 FASTMATH_OPS = frozenset(
     (
-        "arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.remf", "arith.maxnumf",
-        "arith.minnumf", "arith.maximumf", "arith.minimumf", "arith.negf", "arith.cmpf",
+        "arith.addf",
+        "arith.subf",
+        "arith.mulf",
+        "arith.divf",
+        "arith.remf",
+        "arith.maxnumf",
+        "arith.minnumf",
+        "arith.maximumf",
+        "arith.minimumf",
+        "arith.negf",
+        "arith.cmpf",
     )
 )
 _INDEX = IndexType()
 
 MLIR_KEYWORDS = frozenset(
-    "affine_map affine_set array attributes ceildiv complex dense dense_resource distinct "
-    "false floordiv loc max memref min mod offset size sparse step strided symbol tensor to "
-    "true tuple type unit vector".split()
+    [
+        "affine_map",
+        "affine_set",
+        "array",
+        "attributes",
+        "ceildiv",
+        "complex",
+        "dense",
+        "dense_resource",
+        "distinct",
+        "false",
+        "floordiv",
+        "loc",
+        "max",
+        "memref",
+        "min",
+        "mod",
+        "offset",
+        "size",
+        "sparse",
+        "step",
+        "strided",
+        "symbol",
+        "tensor",
+        "to",
+        "true",
+        "tuple",
+        "type",
+        "unit",
+        "vector",
+    ]
 )
 """Bare words MLIR's lexer turns into keyword tokens (with the builtin type names)."""
 
@@ -70,9 +119,15 @@ class CustomOpsMixin:
         self.append_op(op, results, loc)
 
     def _create(
-        self, kw: Any, name: str, operands: list[Any], result_types: Any,
-        properties: dict[str, Attribute] | None = None, attrs: Any = None,
-        regions: Any = (), successors: Any = (),
+        self,
+        kw: Any,
+        name: str,
+        operands: list[Any],
+        result_types: Any,
+        properties: dict[str, Attribute] | None = None,
+        attrs: Any = None,
+        regions: Any = (),
+        successors: Any = (),
     ) -> Operation:
         off = self.base + kw.start_pos
         cls = self._custom_op_class(name, off)
@@ -82,7 +137,13 @@ class CustomOpsMixin:
             for k, v in split_inherent(cls, attributes).items():
                 props.setdefault(k, v)
         return Operation.create(
-            name, operands, list(result_types), props, attributes, regions, successors,
+            name,
+            operands,
+            list(result_types),
+            props,
+            attributes,
+            regions,
+            successors,
             self.src.loc(off),
         )
 
@@ -143,11 +204,11 @@ class CustomOpsMixin:
 
     # ------------------------------------------------------------------ builtin / func
 
-    def MODULE_KW(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+    def MODULE_KW(self, tok: Any) -> Any:
         self.pending_dialect = "builtin"
         return tok
 
-    def FUNC_KW(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+    def FUNC_KW(self, tok: Any) -> Any:
         self.pending_dialect = "func"
         return tok
 
@@ -204,7 +265,7 @@ class CustomOpsMixin:
         op = self._create(kw, "func.func", [], [], props, attrs, [region or Region()])
         return op
 
-    def SYMBOL_REF(self, tok: Any) -> Any:  # noqa: N802 - terminal callback
+    def SYMBOL_REF(self, tok: Any) -> Any:
         self.last_symbol_end = self.base + tok.start_pos + len(tok.value)
         return tok
 
@@ -316,9 +377,9 @@ class CustomOpsMixin:
                 attrs = x
         if len(toks) != len(ft.inputs):
             raise ParseError(
-                f"custom op '{name}' {len(toks)} operands present, but expected "
-                f"{len(ft.inputs)}",
-                self.base + (toks[0].start_pos if toks else c[1].start_pos),
+                f"custom op '{name}' number of operands and types do not match: got {len(toks)} "
+                f"operands and {len(ft.inputs)} types",
+                self.base + (toks[0].start_pos if toks else c[1].start_pos + len(c[1].value) + 1),
             )
         operands = self.resolve_uses(toks, ft.inputs)
         return self._create(
@@ -336,7 +397,7 @@ class CustomOpsMixin:
                 )
         return "func." + short
 
-    def BARE_OPNAME(self, tok: Any) -> Any:  # noqa: N802 - terminal callback: always an error
+    def BARE_OPNAME(self, tok: Any) -> Any:
         name = tok.value
         off = self.base + tok.start_pos
         if name in MLIR_KEYWORDS or SCALAR_TYPE_RE.match(name):
@@ -367,9 +428,7 @@ class CustomOpsMixin:
             off = self._next_token_offset(self.base + kw.start_pos + len(kw.value))
             if attrs is not None:
                 off = self._skip_braces(off)
-            raise ParseError(
-                "custom op 'arith.constant' invalid kind of attribute specified", off
-            )
+            raise ParseError("custom op 'arith.constant' invalid kind of attribute specified", off)
         return self._create(kw, "arith.constant", [], [rtype], {"value": value}, attrs)
 
     def _skip_braces(self, off: int) -> int:
@@ -403,8 +462,8 @@ class CustomOpsMixin:
         pred = pred_tok.value
         if pred not in table:
             raise ParseError(
-                f"custom op '{name}' expected {'arith::CmpIPredicate' if name == 'arith.cmpi' else 'arith::CmpFPredicate'} "
-                f"to be one of: {', '.join(table)}",
+                f"custom op '{name}' expected string or keyword containing one of the following "
+                f"enum values for attribute 'predicate' [{', '.join(table)}]",
                 self.base + pred_tok.start_pos,
             )
         operands = self.resolve_uses([c[2], c[3]], [t, t])
@@ -415,18 +474,10 @@ class CustomOpsMixin:
     def cast_op(self, c: list[Any]) -> Operation:
         kw = c[0]
         name = kw.value
-        attrs = None
-        rest = []
-        for x in c[2:]:
-            if getattr(x, "type", None) == "TO_KW":
-                continue
-            if isinstance(x, Type):
-                rest.append(x)
-            else:
-                attrs = x
-        src_t, dst_t = rest
+        flags, attrs, rest = self._split_tail(c[2:])
+        src_t, _to, dst_t = rest
         operands = self.resolve_uses([c[1]], [src_t])
-        props = self._flags(name, None) if name == "arith.trunci" else {}
+        props = self._flags(name, flags) if name == "arith.trunci" or flags is not None else {}
         return self._create(kw, name, operands, [dst_t], props, attrs)
 
     def arith_select(self, c: list[Any]) -> Operation:
@@ -525,9 +576,7 @@ class CustomOpsMixin:
         (b1, ops1), (b2, ops2) = c[2], c[3]
         attrs = c[4] if len(c) > 4 else None
         props = {"operandSegmentSizes": DenseArrayAttr(i32, (1, len(ops1), len(ops2)))}
-        return self._create(
-            kw, "cf.cond_br", [cond, *ops1, *ops2], [], props, attrs, (), [b1, b2]
-        )
+        return self._create(kw, "cf.cond_br", [cond, *ops1, *ops2], [], props, attrs, (), [b1, b2])
 
 
 def _dialect_not_found(dialect: str, name: str, off: int) -> ParseError:
@@ -537,9 +586,11 @@ def _dialect_not_found(dialect: str, name: str, off: int) -> ParseError:
         off,
         [
             (
-                f"Available dialects: {names} ; for more info on dialect registration see "
-                "https://mlir.llvm.org/getting_started/Faq/"
-                "#registered-loaded-dependent-whats-up-with-dialects-management",
+                (
+                    f"Available dialects: {names} ; for more info on dialect registration see "
+                    "https://mlir.llvm.org/getting_started/Faq/"
+                    "#registered-loaded-dependent-whats-up-with-dialects-management"
+                ),
                 off,
             )
         ],
@@ -549,7 +600,7 @@ def _dialect_not_found(dialect: str, name: str, off: int) -> ParseError:
 class _FuncSig:
     """A parsed `func.func` signature."""
 
-    __slots__ = ("inputs", "results", "arg_attrs", "res_attrs")
+    __slots__ = ("arg_attrs", "inputs", "res_attrs", "results")
 
     def __init__(self) -> None:
         self.inputs: tuple[Type, ...] = ()
@@ -559,7 +610,7 @@ class _FuncSig:
 
 
 class _FuncResults:
-    __slots__ = ("types", "attrs")
+    __slots__ = ("attrs", "types")
 
     def __init__(self, types: tuple[Type, ...], attrs: list[Any]) -> None:
         self.types = types

@@ -21,7 +21,6 @@ from llh_opt.ir.attributes import (
     FileLineColLoc,
     StridedLayoutAttr,
     StringAttr,
-    SymbolRefAttr,
     TypeAttr,
     UnitAttr,
     UnknownLoc,
@@ -52,13 +51,7 @@ _global_attrs: dict[str, Any] = {}
 _global_groups: dict[str, Any] = {}
 _dims_cache: dict[str, tuple[int, ...]] = {}
 
-_FINE_TYPE_START = {
-    "tensor": "tensor_fine",
-    "vector": "vector_fine",
-    "memref": "memref_fine",
-    "complex": "complex_fine",
-    "tuple": "tuple_fine",
-}
+_BUILTIN_TYPE_HEADS = frozenset(("tensor", "vector", "memref", "complex", "tuple"))
 
 
 def _context_free(text: str) -> bool:
@@ -101,8 +94,7 @@ class DecodeMixin:
                 return t
         t = self._tensor_fast(text, off)
         if t is None:
-            start = _FINE_TYPE_START[text[: text.index("<")]]
-            t = self.sub_parse(text, start, off)
+            t = self.sub_parse(text, "fine", off)
         self.type_cache[text] = t
         if free:
             _remember(_global_types, text, t)
@@ -138,7 +130,7 @@ class DecodeMixin:
         if t is None:
             lt = text.find("<")
             head = text[:lt] if lt > 0 else ""
-            if head in _FINE_TYPE_START and text.endswith(">"):
+            if head in _BUILTIN_TYPE_HEADS and text.endswith(">"):
                 t = self.decode_type(text, off)
             elif text.startswith("!") and ATOM_RE.fullmatch(text):
                 t = self.make_dialect_type(text, off)
@@ -160,7 +152,7 @@ class DecodeMixin:
                 return ft
         ft = self._functype_fast(text, off)
         if ft is None:
-            ft = self.sub_parse(text, "functype_start", off)
+            ft = self.sub_parse(text, "fine", off)
         self.group_cache[text] = ft
         if free:
             _remember(_global_groups, text, ft)
@@ -229,7 +221,7 @@ class DecodeMixin:
         try:
             items = self._entries(text, 2, len(text) - 2, off)
         except _Failed:
-            items = tuple(self.sub_parse(text, "props_fine", off))
+            items = tuple(self.sub_parse(text, "fine", off))
         self.group_cache[text] = items
         if free:
             _remember(_global_groups, text, items)
@@ -249,13 +241,15 @@ class DecodeMixin:
         try:
             d = DictionaryAttr(self._entries(text, 1, len(text) - 1, off))
         except _Failed:
-            d = self.sub_parse(text, "dict_fine", off)
+            d = self.sub_parse(text, "fine", off)
         self.attr_cache[text] = d
         if free:
             _remember(_global_attrs, text, d)
         return d
 
-    def _entries(self, text: str, start: int, end: int, off: int) -> tuple[tuple[str, Attribute], ...]:
+    def _entries(
+        self, text: str, start: int, end: int, off: int
+    ) -> tuple[tuple[str, Attribute], ...]:
         """The entries of a dictionary body `text[start:end]` (fast path; `_Failed` otherwise)."""
         out = []
         seen = set()
@@ -329,7 +323,7 @@ class DecodeMixin:
             _remember(_global_attrs, text, a)
         return a
 
-    def _attr_fast(self, text: str, off: int) -> Attribute | None:  # noqa: C901 - a dispatch
+    def _attr_fast(self, text: str, off: int) -> Attribute | None:
         c = text[0]
         if c == '"':
             m = STRING_ATTR_RE.match(text)
@@ -428,8 +422,11 @@ class DecodeMixin:
                 ttype = "FALSE_KW"
             return DenseLiteral(self.make_leaf(ttype, lit, off + 6 + m.start(kind)), off, end)
         stripped = body.strip()
-        if stripped.startswith("[") and stripped.endswith("]") and "[" not in stripped[1:] and (
-            "(" not in stripped and '"' not in stripped
+        if (
+            stripped.startswith("[")
+            and stripped.endswith("]")
+            and "[" not in stripped[1:]
+            and ("(" not in stripped and '"' not in stripped)
         ):
             lst = DenseList()
             inner_start = off + 6 + body.index("[") + 1
@@ -453,7 +450,7 @@ class DecodeMixin:
             else:
                 lst.end = inner_start
                 return DenseLiteral(lst, off, end)
-        return self.sub_parse(text, "dense_fine", off)
+        return self.sub_parse(text, "fine", off)
 
     def decode_dense_array(self, text: str, off: int) -> Attribute:
         """An `array<T: ...>` token."""
@@ -488,7 +485,7 @@ class DecodeMixin:
                 except ParseError:
                     a = None
         if a is None:
-            a = self.sub_parse(text, "array_fine", off)
+            a = self.sub_parse(text, "fine", off)
         self.attr_cache[text] = a
         return a
 
@@ -503,7 +500,7 @@ class DecodeMixin:
                 return StridedLayoutAttr(offset, strides)
             except ValueError:
                 pass
-        return self.sub_parse(text, "strided_fine", off)
+        return self.sub_parse(text, "fine", off)
 
     # ------------------------------------------------------------------ locations
 
@@ -513,7 +510,7 @@ class DecodeMixin:
         if loc is not None:
             return loc
         m = LOC_ALIAS_RE.match(text)
-        if m is not None:
+        if m is not None and "." not in m.group(1):
             return self.loc_from_alias(m.group(1)[1:], off + m.start(1))
         m = LOC_FILE_RE.match(text)
         if m is not None and "\\" not in m.group(1):
@@ -521,11 +518,11 @@ class DecodeMixin:
         elif text == "loc(unknown)":
             loc = UnknownLoc()
         else:
-            loc = self.sub_parse(text, "loc_fine", off)
+            loc = self.sub_parse(text, "fine", off)
             if not isinstance(loc, Attribute):
                 return loc
         self.attr_cache[text] = loc
         return loc
 
 
-__all__ = ["DecodeMixin", "SymbolRefAttr"]
+__all__ = ["DecodeMixin"]

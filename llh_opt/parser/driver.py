@@ -11,7 +11,7 @@ absolute offsets. What does not: the grammar, the callbacks, or turning failures
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from typing import Any
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -30,8 +30,12 @@ class SyntaxFailure(Exception):
     `token_type` the rejected terminal (`$END` at end of input, None if no terminal matched)."""
 
     def __init__(
-        self, offset: int, stack: tuple[int, ...], token_type: str | None,
-        expected: frozenset[str], text: str,
+        self,
+        offset: int,
+        stack: tuple[int, ...],
+        token_type: str | None,
+        expected: frozenset[str],
+        text: str,
     ) -> None:
         super().__init__(f"syntax error at offset {offset}")
         self.offset = offset
@@ -101,26 +105,34 @@ only when the parser can shift them."""
 
 
 class _CoarseTerminals:
-    """The full patterns of the coarse terminals, compiled on first use."""
+    """The full patterns of the coarse terminals, each compiled on first use.
 
-    __slots__ = ("patterns", "compiled", "heads")
+    `matchers` maps every coarse terminal to its compiled `match` (a stub compiling the pattern
+    on its first call), so the parse loop does one dict lookup per token to learn both whether
+    the token is coarse and how to extend it."""
+
+    __slots__ = ("heads", "matchers", "patterns")
 
     def __init__(self, patterns: dict[str, str]) -> None:
         self.patterns = patterns
-        self.compiled: dict[str, Any] = {}
         self.heads = frozenset(patterns)
+        self.matchers: dict[str, Any] = {name: self._stub(name) for name in patterns}
+
+    def _stub(self, name: str) -> Any:
+        def compile_and_match(text: str, pos: int) -> Any:
+            m = self.matchers[name] = re.compile(self.patterns[name]).match
+            return m(text, pos)
+
+        return compile_and_match
 
     def match(self, name: str, text: str, pos: int) -> Any:
-        m = self.compiled.get(name)
-        if m is None:
-            m = self.compiled[name] = re.compile(self.patterns[name]).match
-        return m(text, pos)
+        return self.matchers[name](text, pos)
 
 
 class _StateLexer:
     """One state's terminals (Lark's order) as a regex with heads for the coarse terminals."""
 
-    __slots__ = ("terms", "full", "match", "_rest")
+    __slots__ = ("_rest", "full", "match", "terms")
 
     def __init__(self, terms: list[tuple[str, str]], full: _CoarseTerminals, skip: bool) -> None:
         self.terms = terms
@@ -129,6 +141,8 @@ class _StateLexer:
             f"(?P<{name}>{COARSE_HEADS[name] if name in full.heads else regex})"
             for name, regex in terms
         )
+        if not alternatives:
+            alternatives = "(?!)"  # a state where only the end of the input is acceptable
         self.match = re.compile((_SKIP if skip else "") + "(?:" + alternatives + ")").match
         self._rest: dict[str, _StateLexer | None] = {}
 
@@ -163,6 +177,7 @@ class _StateLexer:
 
 
 _WHOLE_ID = r"(?![\w$.])"
+_IDENTIFIER = re.compile(r"[A-Za-z_][\w$.]*")
 
 
 def _finite_language(regex: str, limit: int = 1000) -> frozenset[str] | None:
@@ -240,7 +255,6 @@ class FastDriver:
         self._callbacks = lalr.callbacks
         self._states: list[Any] = [None] * (max(self._table.states) + 1)
         self._lexer_of: dict[int, Any] = {}
-        self._terminal_re: dict[str, Any] = {}
         self._finite: dict[str, frozenset[str] | None] = {}
         self._full = _CoarseTerminals(
             {t.name: t.pattern.to_regexp() for t in lark.terminals if t.name in COARSE_HEADS}
@@ -269,11 +283,9 @@ class FastDriver:
         basic = self._lexers[state]
         lexer = self._lexer_of.get(id(basic))
         if lexer is None:
-            terminals, keywords = self._keywords(
+            lexer = self._lexer_of[id(basic)] = self._build_lexer(
                 [t for t in basic.terminals if t.name not in basic.ignore_types]
             )
-            terms = [(t.name, t.pattern.to_regexp()) for t in terminals]
-            lexer = self._lexer_of[id(basic)] = (_StateLexer(terms, self._full, True), keywords)
         actions: dict[str, tuple[Any, ...]] = {}
         callbacks = self._callbacks
         for sym, (action, arg) in self._table.states[state].items():
@@ -281,62 +293,66 @@ class FastDriver:
                 actions[sym] = (True, arg, callbacks.get(sym), sym not in self._plain)
             else:
                 actions[sym] = (
-                    False, len(arg.expansion), callbacks[arg], self._goto(arg.origin.name)
+                    False,
+                    len(arg.expansion),
+                    callbacks[arg],
+                    self._goto(arg.origin.name),
                 )
         info = self._states[state] = (lexer[0], lexer[1], actions)
         return info
 
-    def _matcher(self, name: str, regex: str) -> Any:
-        m = self._terminal_re.get(name)
-        if m is None:
-            m = self._terminal_re[name] = re.compile(regex).match
-        return m
+    def _build_lexer(self, terminals: list[Any]) -> tuple[_StateLexer, dict[str, Any] | None]:
+        """A state's lexer, with keywords recognized through an identifier terminal.
 
-    def _keywords(self, terminals: list[Any]) -> tuple[list[Any], dict[str, dict[str, str]] | None]:
-        """Lark's keyword rule without its regex compilations, extended to keyword groups.
-
-        A string terminal that a regex terminal of the same priority matches entirely is
-        recognized through that regex (a dict lookup on the matched text), as Lark does. So is a
-        regex terminal whose language is a finite set of whole identifiers (the op-name groups
-        such as `ARITH_BINOP_KW`) when a later terminal of the state (`BARE_OPNAME`) matches each
-        of them entirely and no terminal between them matches any: fewer, shorter alternations
-        to compile, same tokens."""
-        order = [(t, self._regex_of(t)) for t in terminals]
-        keywords: dict[str, dict[str, str]] | None = None
-        embedded = set()
-        for i, (r, rregex) in enumerate(order):
-            if r.pattern.type != "re":
-                continue
-            matcher = self._matcher(r.name, rregex)
-            for t, _ in order:
-                if t.pattern.type != "str" or t.priority != r.priority:
-                    continue
-                value = t.pattern.value
-                m = matcher(value)
-                if m is not None and m.group(0) == value:
-                    if keywords is None:
-                        keywords = {}
-                    keywords.setdefault(r.name, {})[value] = t.name
-                    if t.pattern.flags <= r.pattern.flags:
-                        embedded.add(t.name)
-            for k, kregex in order[:i]:
-                lang = self._finite_identifiers(k, kregex)
-                if not lang or k.name in embedded:
-                    continue
-                between = [(t.name, rx) for t, rx in order[:i] if t is not k]
-                if all(matcher(s) is not None and matcher(s).group(0) == s for s in lang) and not any(
-                    self._matcher(n, rx)(s) for n, rx in between for s in lang
-                ):
-                    if keywords is None:
-                        keywords = {}
-                    group = keywords.setdefault(r.name, {})
-                    for s_ in lang:
-                        group.setdefault(s_, k.name)
-                    embedded.add(k.name)
-        return [t for t in terminals if t.name not in embedded], keywords
-
-    def _regex_of(self, t: Any) -> str:
-        return COARSE_HEADS[t.name] if t.name in COARSE_HEADS else t.pattern.to_regexp()
+        Lark's keyword rule: a string terminal that a regex terminal of the same priority
+        matches entirely is recognized as that regex's token plus a dict lookup on its text. The
+        same is done for a regex terminal whose language is a finite set of whole identifiers
+        (the op-name groups such as `ARITH_BINOP_KW`) when the state's lexer, without it, reads
+        each of its words entirely as a later terminal (`BARE_OPNAME`). Candidates are checked on
+        the compiled lexer itself (a candidate that fails stays in the alternation), so no
+        terminal is compiled on its own: fewer, shorter regexes at start-up, the same tokens."""
+        by_name = {t.name: t for t in terminals}
+        position = {t.name: i for i, t in enumerate(terminals)}
+        candidates: dict[str, list[str]] = {}
+        for t in terminals:
+            if t.pattern.type == "str":
+                if _IDENTIFIER.fullmatch(t.pattern.value):
+                    candidates[t.name] = [t.pattern.value]
+            else:
+                lang = self._finite_identifiers(t, t.pattern.to_regexp())
+                if lang:
+                    candidates[t.name] = sorted(lang)
+        while True:
+            terms = [(t.name, t.pattern.to_regexp()) for t in terminals if t.name not in candidates]
+            lexer = _StateLexer(terms, self._full, True)
+            keywords: dict[str, dict[str, str]] = {}
+            rejected = []
+            for name, words in candidates.items():
+                k = by_name[name]
+                for word in words:
+                    m = lexer.match(word)
+                    r = m.lastgroup if m is not None and m.end() == len(word) else None
+                    target = by_name.get(r) if r is not None else None
+                    ok = (
+                        target is not None
+                        and target.pattern.type == "re"
+                        and (r not in self._full.heads)
+                    )
+                    if ok and k.pattern.type == "str":
+                        ok = (
+                            target.priority == k.priority
+                            and k.pattern.flags <= target.pattern.flags
+                        )
+                    elif ok:
+                        ok = position[r] > position[name]
+                    if not ok:
+                        rejected.append(name)
+                        break
+                    keywords.setdefault(r, {})[word] = name
+            if not rejected:
+                return lexer, keywords or None
+            for name in rejected:
+                del candidates[name]
 
     def _finite_identifiers(self, t: Any, regex: str) -> frozenset[str] | None:
         """The language of a regex terminal written as alternatives of whole identifiers
@@ -382,13 +398,11 @@ class FastDriver:
                     g[st] = entry[1]
         return g
 
-    def _fail(
-        self, stack: list[int], offset: int, ttype: str | None, text: str, base: int
-    ) -> None:
+    def _fail(self, stack: list[int], offset: int, ttype: str | None, text: str, base: int) -> None:
         expected = frozenset(s for s in self._table.states[stack[-1]] if s.isupper() or s == END)
         raise SyntaxFailure(base + offset, tuple(stack), ttype, expected, text)
 
-    def parse(self, text: str, start: str, base: int) -> Any:  # noqa: C901 - the hot loop
+    def parse(self, text: str, start: str, base: int) -> Any:
         table = self._table
         state = table.start_states[start]
         end_state = table.end_states[start]
@@ -402,9 +416,7 @@ class FastDriver:
         ignore = _IGNORE_RE.match
         n = len(text)
         pos = 0
-        full = self._full
-        coarse = full.heads
-        compiled = full.compiled
+        coarse = self._full.matchers.get
         checked = CHECK_VIABLE
         while True:
             lexer, keywords, actions = states[state] or self._state(state)
@@ -419,9 +431,9 @@ class FastDriver:
             else:
                 ttype = m.lastgroup
                 tstart, pos = m.span(ttype)
-                if ttype in coarse:
-                    fm = compiled.get(ttype)
-                    m2 = fm(text, tstart) if fm is not None else None
+                extend = coarse(ttype)
+                if extend is not None:
+                    m2 = extend(text, tstart)
                     if m2 is not None:
                         pos = m2.end()
                     else:

@@ -1,16 +1,19 @@
 """Parser errors: the internal exception and the mapping of grammar rejections to MLIR's messages.
 
 What lives here: `ParseError` (a semantic error at an absolute offset, raised by the builder),
-`syntax_message` (the MLIR wording for a token the grammar rejected, chosen by the LALR state it
-was rejected in: the states are labelled at first use by parsing `_EXAMPLES`, a table of small
-erroneous inputs, so the table follows the grammar), and `to_diagnostic`, which turns either into
-a `DiagnosticError` at MLIR's `file:line:col`. What does not: detecting errors (builder/driver).
+`syntax_message` (the MLIR wording for a token the grammar rejected, chosen by the top of the LALR
+stack it was rejected with: the stacks are labelled at the first syntax error of the process by
+parsing the small erroneous inputs of ``messages.py``, so the labels follow the grammar), and
+`to_diagnostic`, which turns either into a `DiagnosticError` at MLIR's `file:line:col` (syntax
+errors just after the previous token, as MLIR's `emitWrongTokenError` does). What does not:
+detecting errors (builder, driver) or the wording table (``messages.py``).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.parser.driver import END, SyntaxFailure
@@ -26,7 +29,10 @@ class ParseError(Exception):
     are (message, offset) pairs."""
 
     def __init__(
-        self, message: str, offset: int, notes: list[tuple[str, int]] | None = None,
+        self,
+        message: str,
+        offset: int,
+        notes: list[tuple[str, int]] | None = None,
         backup: bool = False,
     ) -> None:
         super().__init__(message)
@@ -99,7 +105,7 @@ def _stack_messages() -> dict[tuple[int, ...], str]:
                     for k in range(1, _DEPTH + 1):
                         if len(f.stack) >= k:
                             table.setdefault(f.stack[-k:], message)
-                except Exception:  # noqa: BLE001 - an example that fails otherwise teaches nothing
+                except Exception:  # noqa: BLE001, S110 - an example failing otherwise teaches nothing
                     pass
         _STACK_MESSAGES = table
     return _STACK_MESSAGES
@@ -115,6 +121,7 @@ def lookup_message(stack: tuple[int, ...]) -> str | None:
     return None
 
 
+_ATOM_RE = re.compile(r"[!#]?[\w$.\-]+(?:<[^<>]*>)?")
 _STRING_RE = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
 _RESULTS_RE = re.compile(r"%[\w$.\-]+(?::[0-9]+)?(?:\s*,\s*%[\w$.\-]+(?::[0-9]+)?)*")
 
@@ -123,6 +130,8 @@ def syntax_message(f: SyntaxFailure, src: SourceText) -> tuple[str, int]:
     """MLIR's message and offset for a rejected token."""
     text = src.text
     offset = f.offset
+    if f.token_type is None and text.startswith("@", offset):
+        return "@ identifier expected to start with letter or '_'", offset + 1
     if (
         f.token_type is None
         and 0 <= offset < len(text)
@@ -139,6 +148,10 @@ def syntax_message(f: SyntaxFailure, src: SourceText) -> tuple[str, int]:
         m = _RESULTS_RE.match(text, offset)
         if m is not None:
             return "expected '=' after SSA name", src.backup(m.end())
+    if "{found}" in message:
+        m = _ATOM_RE.match(text, offset)
+        message = message.replace("{found}", m.group() if m else text[offset : offset + 1])
+        return message, offset
     if message in _NO_BACKUP:
         return message, offset
     return message, src.backup(offset)
@@ -157,6 +170,18 @@ def _guess(f: SyntaxFailure) -> str:
         return "expected type"
     if "STRING" in exp and "RESULTS" in exp:
         return "expected operation name in quotes"
+    literal = [_TERMINAL_TEXT.get(t) for t in exp if t != END]
+    if len(literal) == 1 and literal[0] is not None:
+        return f"expected '{literal[0]}'"
     if f.token_type == END:
         return "unexpected end of input"
     return "unexpected token"
+
+
+_TERMINAL_TEXT: dict[str, str] = {}
+
+
+def register_terminal_text(texts: dict[str, str]) -> None:
+    """The spelling of the grammar's string terminals (for messages like "expected ')'")."""
+    _TERMINAL_TEXT.clear()
+    _TERMINAL_TEXT.update(texts)

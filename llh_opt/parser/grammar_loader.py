@@ -17,23 +17,8 @@ import tempfile
 from importlib import resources
 from typing import Any
 
-START_SYMBOLS = [
-    "start",
-    "type",
-    "attr",
-    "functype_start",
-    "props_fine",
-    "dict_fine",
-    "loc_fine",
-    "tensor_fine",
-    "vector_fine",
-    "memref_fine",
-    "complex_fine",
-    "tuple_fine",
-    "dense_fine",
-    "array_fine",
-    "strided_fine",
-]
+START_SYMBOLS = ["start", "type", "attr", "fine"]
+"""The file; one type or attribute; the fine-grained form of a coarse token."""
 
 _MACHINERY: tuple[Any, Any, Any] | None = None
 _REFERENCE: tuple[Any, Any, Any] | None = None
@@ -50,7 +35,7 @@ def grammar_text() -> str:
             return f.read()
 
 
-def _cache_path(text: str) -> str | bool:
+def _cache_path(text: str) -> str:
     import lark
 
     digest = hashlib.sha256(
@@ -75,16 +60,26 @@ def _build(builder: Any) -> Any:
     from lark import Lark
 
     text = grammar_text()
-    return Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        transformer=builder,
-        start=START_SYMBOLS,
-        maybe_placeholders=True,
-        propagate_positions=False,
-        cache=_cache_path(text),
-    )
+    path = _cache_path(text)
+    options = {
+        "parser": "lalr",
+        "lexer": "contextual",
+        "transformer": builder,
+        "start": START_SYMBOLS,
+        "maybe_placeholders": True,
+        "propagate_positions": False,
+    }
+    if os.path.exists(path):
+        return Lark(text, cache=path, **options)
+    # First run: let Lark write the cache under a private name, then publish it atomically, so
+    # that processes starting in parallel never read a half-written file.
+    tmp = f"{path}.{os.getpid()}.tmp"
+    lark = Lark(text, cache=tmp, **options)
+    try:
+        os.replace(tmp, path)
+    except OSError:
+        pass
+    return lark
 
 
 def machinery() -> tuple[Any, Any, Any]:
@@ -93,9 +88,13 @@ def machinery() -> tuple[Any, Any, Any]:
     if _MACHINERY is None:
         from llh_opt.parser.builder import Builder
         from llh_opt.parser.driver import FastDriver, LarkDriver
+        from llh_opt.parser.errors import register_terminal_text
 
         builder = Builder()
         lark = _build(builder)
+        register_terminal_text(
+            {t.name: t.pattern.value for t in lark.terminals if t.pattern.type == "str"}
+        )
         try:
             driver: Any = FastDriver(lark)
         except Exception:  # noqa: BLE001 - Lark internals differ: use Lark's own loop

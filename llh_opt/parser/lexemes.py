@@ -16,7 +16,7 @@ ID_SUFFIX = r"(?:[0-9]+|[A-Za-z$._\-][\w$.\-]*)"
 BARE = r"[A-Za-z_][\w$.]*"
 STR = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 
-_SPECIAL = r"(?:->?|/(?!/)|" + STR + r")"
+_SPECIAL = r"(?:->|-(?!>)|/(?!/)|" + STR + r")"
 
 
 def _balanced(depth: int, plain: str) -> str:
@@ -34,9 +34,16 @@ ATOM_RE = re.compile(r"(?:[#!]" + ID_SUFFIX + r"|" + BARE + r")(?:<" + BAL + r">
 
 _NOCOMMA = r'[^,<>(){}\[\]"\-/]*'
 LIST_ITEM_RE = re.compile(
-    r"\s*(" + _NOCOMMA + r"(?:(?:" + _SPECIAL + r"|[<({\[]" + _balanced(3, r'[^<>(){}\[\]"\-/]*')
-    + r"[>)}\]])" + _NOCOMMA + r")*)(,?)",
-    re.S,
+    r"\s*("
+    + _NOCOMMA
+    + r"(?:(?:"
+    + _SPECIAL
+    + r"|[<({\[]"
+    + _balanced(3, r'[^<>(){}\[\]"\-/]*')
+    + r"[>)}\]])"
+    + _NOCOMMA
+    + r")*)(,?)",
+    re.DOTALL,
 )
 """One element of a list or dictionary value (no top-level comma) and the `,` after it."""
 
@@ -50,23 +57,23 @@ SCALAR_TYPE_RE = re.compile(
 )
 INT_TYPE_RE = re.compile(r"([su]?)i([0-9]+)\Z")
 
-TENSOR_FAST_RE = re.compile(r"tensor<((?:(?:\?|[0-9]+)x)*)(\w+)(?:,\s*(#.*))?>\Z", re.S)
+TENSOR_FAST_RE = re.compile(r"tensor<((?:(?:\?|[0-9]+)x)*)(\w+)(?:,\s*(#.*))?>\Z", re.DOTALL)
 """`tensor<2x?xf32>` / `tensor<?xf32, #enc>` with a scalar element type (the common case)."""
 
-SYMBOL_REF_RE = re.compile(r"@(?:" + BARE + r"|" + STR + r")(?:::@(?:" + BARE + r"|" + STR + r"))*\Z")
+SYMBOL_REF_RE = re.compile(
+    r"@(?:" + BARE + r"|" + STR + r")(?:::@(?:" + BARE + r"|" + STR + r"))*\Z"
+)
 SYMBOL_PART_RE = re.compile(r"@(" + BARE + r"|" + STR + r")")
 
 NUMBER_RE = re.compile(
-    r"(-?)(0x[0-9a-fA-F]+|[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)(?:\s*:\s*(\S.*?))?\s*\Z", re.S
+    r"(-?)(0x[0-9a-fA-F]+|[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)(?:\s*:\s*(\S.*?))?\s*\Z", re.DOTALL
 )
 """An integer or float attribute with an optional `: type`."""
 
-STRING_ATTR_RE = re.compile(r"(" + STR + r")(?:\s*:\s*(\S.*?))?\s*\Z", re.S)
-DENSE_FAST_RE = re.compile(r"dense<(.*)>\s*:\s*(\S.*?)\s*\Z", re.S)
-ARRAY_FAST_RE = re.compile(r"array<\s*(\w+)\s*(?::(.*))?>\Z", re.S)
-STRIDED_FAST_RE = re.compile(
-    r"strided<\s*\[([^\]]*)\]\s*(?:,\s*offset\s*:\s*(\?|-?[0-9]+)\s*)?>\Z"
-)
+STRING_ATTR_RE = re.compile(r"(" + STR + r")(?:\s*:\s*(\S.*?))?\s*\Z", re.DOTALL)
+DENSE_FAST_RE = re.compile(r"dense<(.*)>\s*:\s*(\S.*?)\s*\Z", re.DOTALL)
+ARRAY_FAST_RE = re.compile(r"array<\s*(\w+)\s*(?::(.*))?>\Z", re.DOTALL)
+STRIDED_FAST_RE = re.compile(r"strided<\s*\[([^\]]*)\]\s*(?:,\s*offset\s*:\s*(\?|-?[0-9]+)\s*)?>\Z")
 LOC_FILE_RE = re.compile(r"loc\(\s*(" + STR + r")\s*:\s*([0-9]+)\s*:\s*([0-9]+)\s*\)\Z")
 LOC_ALIAS_RE = re.compile(r"loc\(\s*(#" + ID_SUFFIX + r")\s*\)\Z")
 

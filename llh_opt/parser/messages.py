@@ -104,6 +104,8 @@ EXAMPLES: dict[str, list[str]] = {
         '"foo.op"() : () -> (i32, }',
         '"foo.op"() {a = array<}>} : () -> ()',
         "!t = }",
+        "func.func @f(%a: i32) -> {",
+        "func.func @f(%a: i32) -> }",
     ],
     "expected ')'": [
         '"foo.op"() : () -> (i32',
@@ -145,7 +147,10 @@ EXAMPLES: dict[str, list[str]] = {
         '"foo.op"() {a = array<i32 2>} : () -> ()',
     ],
     "expected integer literal": ['"foo.op"() {a = array<i64: 1, x>} : () -> ()'],
-    "expected '>'": ['"foo.op"() {a = dense<1 2>} : () -> ()', '"foo.op"() {a = dense<[1] 2>} : () -> ()'],
+    "expected '>'": [
+        '"foo.op"() {a = dense<1 2>} : () -> ()',
+        '"foo.op"() {a = dense<[1] 2>} : () -> ()',
+    ],
     "expected '{' to begin a region": [
         '"foo.op"() ({}, ) : () -> ()',
         '"foo.op"() ( ) : () -> ()',
@@ -160,6 +165,7 @@ EXAMPLES: dict[str, list[str]] = {
     "expected '=' in attribute alias definition": ["#map 1", "#map }"],
     "expected '=' in type alias definition": ["!t i32", "!t }"],
     "expected ':'": [
+        "func.func @f(%a i32) {",
         "func.func @f() { return %a }",
         "func.func @f() { return %a, %b }",
         '"foo.op"() {a = dense<1>} : () -> ()',
@@ -169,9 +175,30 @@ EXAMPLES: dict[str, list[str]] = {
     "expected ')' in location": ['"foo.op"() : () -> () loc(unknown }'],
     "expected '['": ['"foo.op"() {a = strided<1>} : () -> ()'],
     "expected '('": ["func.func @f }", "func.func @f {"],
-    "expected '=' after SSA name": [],
+    "expected '{' in attribute dictionary": ["func.func @f(%a: i32) attributes 1 {"],
+    "custom op 'func.func' expected valid '@'-identifier for symbol name": [
+        "func.func f(%a: i32) {",
+        "func.func private public @f()",
+    ],
+    "custom op 'func.call' invalid kind of type specified: expected builtin.function, but found "
+    "'{found}'": [
+        "func.func @f(%a: i32) -> i32 { %1 = func.call @f(%a) : i32",
+        "func.func @f(%a: i32) -> i32 { %1 = func.call @f(%a) {x} : i32",
+    ],
+    "expected either integer or `:` post `to` in FileLineColRange": [
+        '"foo.x"() : () -> () loc("a":1:2 to 3)'
+    ],
 }
 
 NO_BACKUP: frozenset[str] = frozenset(
-    {"expected function type", "expected integer literal"}
+    {
+        "expected function type",
+        "expected integer literal",
+        "custom op 'func.func' expected valid '@'-identifier for symbol name",
+        (
+            "custom op 'func.call' invalid kind of type specified: expected builtin.function, "
+            "but found '{found}'"
+        ),
+    }
 )
+"""Messages MLIR reports at the offending token itself (`{found}` is that token's text)."""

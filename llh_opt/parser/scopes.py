@@ -37,7 +37,7 @@ class ForwardRef(Value):
 class SSAScopes:
     """Name → values (one per result number), with per-region definition lists."""
 
-    __slots__ = ("values", "def_pos", "scope_defs", "forward")
+    __slots__ = ("def_pos", "forward", "scope_defs", "values")
 
     def __init__(self) -> None:
         self.values: dict[str, list[Value | None]] = {}
@@ -127,16 +127,25 @@ class SSAScopes:
     def check_all_defined(self) -> None:
         if self.forward:
             raise ParseErrors(
-                [ParseError("use of undeclared SSA value name", off)
-                 for off in sorted(self.forward.values())]
+                [
+                    ParseError("use of undeclared SSA value name", off)
+                    for off in sorted(self.forward.values())
+                ]
             )
 
 
 class RegionContext:
     """The region being parsed: blocks by label, forward block references, the current block."""
 
-    __slots__ = ("region", "block", "blocks", "block_pos", "forward_blocks", "dialect",
-                 "named_entry")
+    __slots__ = (
+        "block",
+        "block_pos",
+        "blocks",
+        "dialect",
+        "forward_blocks",
+        "named_entry",
+        "region",
+    )
 
     def __init__(self, region: Region, dialect: str) -> None:
         self.region = region
@@ -163,8 +172,11 @@ class RegionContext:
         return b
 
     def define_block(self, name: str, offset: int) -> Block:
-        if self.named_entry and self.block is not None and not self.region.blocks[1:] and (
-            self.block is self.region.blocks[0] and self.block.first is None
+        if (
+            self.named_entry
+            and self.block is not None
+            and not self.region.blocks[1:]
+            and (self.block is self.region.blocks[0] and self.block.first is None)
         ):
             raise ParseError("invalid block name in region with named arguments", offset)
         b = self.blocks.get(name)

@@ -16,8 +16,16 @@ from llh_opt.ir.attributes import FileLineColLoc
 class SourceText:
     """The text being parsed, with a line index built on demand."""
 
-    __slots__ = ("text", "filename", "first_line", "ascii", "_starts", "_cur_off", "_cur_line",
-                 "_cur_start")
+    __slots__ = (
+        "_cur_line",
+        "_cur_off",
+        "_cur_start",
+        "_starts",
+        "ascii",
+        "filename",
+        "first_line",
+        "text",
+    )
 
     def __init__(self, text: str, filename: str, first_line: int = 1) -> None:
         self.text = text

@@ -10,6 +10,7 @@ CLI adds).  The binary is not run here.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import pytest
 
@@ -18,6 +19,7 @@ from llh_opt.ir.affine import parse_affine_map
 from llh_opt.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
+    Attribute,
     CallSiteLoc,
     DenseArrayAttr,
     DenseElementsAttr,
@@ -26,6 +28,7 @@ from llh_opt.ir.attributes import (
     FloatAttr,
     FusedLoc,
     IntegerAttr,
+    LocationAttr,
     NameLoc,
     StringAttr,
     SymbolRefAttr,
@@ -33,12 +36,13 @@ from llh_opt.ir.attributes import (
     UnitAttr,
     UnknownLoc,
 )
-from llh_opt.ir.core import Block, ExplicitProperties, Operation
+from llh_opt.ir.core import Block, ExplicitProperties, Operation, Value
 from llh_opt.ir.opdef import ResultDef, register
 from llh_opt.ir.types import (
     FunctionType,
     MemRefType,
     RankedTensorType,
+    Type,
     UnrankedTensorType,
     VectorType,
     f32,
@@ -54,8 +58,17 @@ from llh_opt.printer import print_operation, sanitize_identifier
 
 
 def add(
-    block, name, operands=(), results=(), props=None, attrs=None, regions=0, successors=(), loc=None
-):
+    block: Block,
+    name: str,
+    operands: Sequence[Value] = (),
+    results: Sequence[Type] = (),
+    props: dict[str, Attribute] | None = None,
+    attrs: dict[str, Attribute] | None = None,
+    regions: int = 0,
+    successors: Sequence[Block] = (),
+    loc: LocationAttr | None = None,
+) -> Operation:
+    """Append a new (usually unregistered) op to `block`."""
     o = Operation.create(
         name, operands, results, props, attrs, regions, successors, loc or UnknownLoc()
     )
@@ -63,7 +76,7 @@ def add(
     return o
 
 
-def generic_basics():
+def generic_basics() -> Operation:
     m = builtin.ModuleOp.build()
     b = m.body
     two = add(b, "test.two", results=[i32, i64])
@@ -100,7 +113,7 @@ def generic_basics():
     return m
 
 
-def numbering():
+def numbering() -> Operation:
     m = builtin.ModuleOp.build()
     b = m.body
     add(b, "test.top", results=[i32])
@@ -141,11 +154,11 @@ def numbering():
     return m
 
 
-def amap(k):
+def amap(k: int) -> AffineMapAttr:
     return AffineMapAttr(parse_affine_map(f"(d0) -> (d0 + {k})"))
 
 
-def aliases():
+def aliases() -> Operation:
     m = builtin.ModuleOp.build()
     b = m.body
     add(b, "test.p", props={"q": amap(10)})
@@ -180,7 +193,7 @@ def aliases():
     return m
 
 
-def locs():
+def locs() -> Operation:
     F = FileLineColLoc
     a11 = F("a.py", 1, 1)
     b22 = F("b.py", 2, 2)
@@ -211,7 +224,7 @@ def locs():
     return m
 
 
-def custom():
+def custom() -> Operation:
     m = builtin.ModuleOp.build("mod", {"x.y": IntegerAttr(1)})
     b = m.body
     b.append(
@@ -303,7 +316,7 @@ def custom():
     return m
 
 
-def names():
+def names() -> Operation:
     m = builtin.ModuleOp.build()
     b = m.body
     f = func.FuncOp.build("f", FunctionType((), ()))
@@ -342,7 +355,7 @@ def names():
     return m
 
 
-def dialect_prefix():
+def dialect_prefix() -> Operation:
     m = builtin.ModuleOp.build()
     b = m.body
     r = add(b, "foo.r", regions=1)

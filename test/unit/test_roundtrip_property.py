@@ -9,6 +9,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from llh_opt.dialects.llh.attrs import EncodingAttr, LayoutAttr, SymbolRelationAttr
 from llh_opt.ir import attributes as A
 from llh_opt.ir import literals
 from llh_opt.ir import types as T
@@ -24,9 +25,7 @@ float_types = st.sampled_from([T.f16, T.bf16, T.f32, T.f64])
 scalar_types = st.one_of(int_types, float_types, st.just(T.index))
 dims = st.lists(st.one_of(st.integers(0, 9), st.just(T.DYNAMIC)), max_size=4).map(tuple)
 symbol_names = st.sampled_from(["s0", "s1", "c64", "c-1", "a_b", "x.y"])
-encodings = st.lists(symbol_names, min_size=1, max_size=3).map(
-    lambda ns: A.OpaqueAttr("llh", ".encoding<shapes = " + ", ".join(A.format_symbol_name(n) for n in ns) + ">")
-)
+encodings = st.lists(symbol_names, min_size=1, max_size=3).map(lambda ns: EncodingAttr(tuple(ns)))
 
 
 def tensor_types(elems: st.SearchStrategy[T.Type]) -> st.SearchStrategy[T.Type]:
@@ -86,7 +85,8 @@ leaf_attrs = st.one_of(
     st.builds(A.TypeAttr, types),
     st.builds(A.DenseArrayAttr.i64, st.lists(st.integers(-(2**63), 2**63 - 1), max_size=4)),
     affine_maps,
-    st.builds(A.OpaqueAttr, st.just("llh"), st.sampled_from([".Layout<NCHW>", ".SymbolRelation<EQ>"])),
+    st.sampled_from([LayoutAttr("NCHW"), SymbolRelationAttr("EQ")]),
+    st.builds(A.OpaqueAttr, st.just("foo"), st.sampled_from([".bar<1, [2]>", '<"x">'])),
 )
 attrs = st.recursive(
     leaf_attrs,

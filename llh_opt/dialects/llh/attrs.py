@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir import literals
 from llh_opt.ir.attributes import Attribute, DialectAttribute, format_symbol_name
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = [
     "ENUM_ATTRIBUTES",
@@ -26,8 +29,8 @@ __all__ = [
     "ModeAttr",
     "ShiftDirectionAttr",
     "SymbolRelationAttr",
-    "constant_symbol_value",
     "constant_symbol_name",
+    "constant_symbol_value",
     "is_constant_symbol",
     "parse_llh_attribute",
 ]
@@ -68,7 +71,7 @@ class EncodingAttr(DialectAttribute):
     dialect = "llh"
     mnemonic = "encoding"
 
-    def __new__(cls, symbols: Iterable[str]) -> EncodingAttr:
+    def __new__(cls, symbols: Iterable[str]) -> Self:
         key = tuple(symbols)
         self = cls._cache.get(key)
         if self is None:
@@ -141,7 +144,7 @@ class LayoutAttr(EnumAttr):
     __slots__ = ()
     mnemonic = "Layout"
     ENUM = "::mlir::llh::Layout"
-    CASES = {
+    CASES: ClassVar[dict[str, int]] = {
         "NCHW": 0,
         "NHWC": 1,
         "NCW": 2,
@@ -184,7 +187,7 @@ class LayoutAttr(EnumAttr):
         if self.case == "FHWC":
             return 0, rank - 1, range(1, rank - 1)
         # HWCF / WCF: spatial dims first, then C, then F.
-        return rank - 1, rank - 2, range(0, rank - 2)
+        return rank - 1, rank - 2, range(rank - 2)
 
 
 class SymbolRelationAttr(EnumAttr):
@@ -194,7 +197,7 @@ class SymbolRelationAttr(EnumAttr):
     __slots__ = ()
     mnemonic = "SymbolRelation"
     ENUM = "::mlir::llh::SymbolRelation"
-    CASES = {
+    CASES: ClassVar[dict[str, int]] = {
         "Add": 0,
         "Sub": 1,
         "Mul": 2,
@@ -220,7 +223,7 @@ class CompareAttr(EnumAttr):
     __slots__ = ()
     mnemonic = "Compare"
     ENUM = "::mlir::llh::Compare"
-    CASES = {"EQ": 1, "GE": 2, "LE": 3, "GT": 4, "LT": 5, "NE": 6}
+    CASES: ClassVar[dict[str, int]] = {"EQ": 1, "GE": 2, "LE": 3, "GT": 4, "LT": 5, "NE": 6}
 
 
 class ModeAttr(EnumAttr):
@@ -229,7 +232,7 @@ class ModeAttr(EnumAttr):
     __slots__ = ()
     mnemonic = "Mode"
     ENUM = "::mlir::llh::Mode"
-    CASES = {"training": 0, "inference": 1}
+    CASES: ClassVar[dict[str, int]] = {"training": 0, "inference": 1}
 
 
 class AutoPadAttr(EnumAttr):
@@ -238,7 +241,7 @@ class AutoPadAttr(EnumAttr):
     __slots__ = ()
     mnemonic = "AutoPad"
     ENUM = "::mlir::llh::AutoPad"
-    CASES = {"DEFAULT": 0, "SAME_UPPER": 1, "SAME_LOWER": 2, "VALID": 3}
+    CASES: ClassVar[dict[str, int]] = {"DEFAULT": 0, "SAME_UPPER": 1, "SAME_LOWER": 2, "VALID": 3}
 
 
 class CeilModeAttr(EnumAttr):
@@ -247,7 +250,7 @@ class CeilModeAttr(EnumAttr):
     __slots__ = ()
     mnemonic = "CeilMode"
     ENUM = "::mlir::llh::CeilMode"
-    CASES = {"CEIL": 0, "FLOOR": 1}
+    CASES: ClassVar[dict[str, int]] = {"CEIL": 0, "FLOOR": 1}
 
 
 class ShiftDirectionAttr(EnumAttr):
@@ -256,7 +259,7 @@ class ShiftDirectionAttr(EnumAttr):
     __slots__ = ()
     mnemonic = "ShiftDirection"
     ENUM = "::mlir::llh::ShiftDirection"
-    CASES = {"Right": 0, "Left": 1}
+    CASES: ClassVar[dict[str, int]] = {"Right": 0, "Left": 1}
 
 
 ENUM_ATTRIBUTES: dict[str, type[EnumAttr]] = {

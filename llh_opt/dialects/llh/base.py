@@ -10,6 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from llh_opt.dialects.llh.attrs import LayoutAttr
+from llh_opt.dialects.llh.constraints import (
+    EncodingsMatchShapes,
+    dims_compatible,
+    format_shape,
+    is_llh_float,
+    is_tensor,
+    ranked_shape,
+)
 from llh_opt.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -19,23 +28,13 @@ from llh_opt.ir.attributes import (
     UnknownLoc,
 )
 from llh_opt.ir.core import Operation, OpResult, Value
-from llh_opt.ir.opdef import VerifyError, get_prop
+from llh_opt.ir.opdef import VerifyError, get_prop, register
 from llh_opt.ir.types import (
     DYNAMIC,
     IndexType,
     IntegerType,
-    RankedTensorType,
     Type,
     element_type_of,
-)
-
-from llh_opt.dialects.llh.attrs import LayoutAttr
-from llh_opt.dialects.llh.constraints import (
-    dims_compatible,
-    format_shape,
-    is_llh_float,
-    is_tensor,
-    ranked_shape,
 )
 
 UNKNOWN_LOC = UnknownLoc()
@@ -49,6 +48,8 @@ class LLHOp(Operation):
     `infer_symbolic_shape` method in the shape-inference issue."""
 
     __slots__ = ()
+    # LLH verifiers read only types, properties, attributes and constant operands (opdef memo).
+    VERIFY_MEMO = True
 
     @classmethod
     def create_op(
@@ -92,6 +93,14 @@ class LLHOp(Operation):
 
     def error(self, message: str) -> VerifyError:
         return VerifyError(self, message)
+
+
+def llh_op(cls: type[LLHOp]) -> type[LLHOp]:
+    """Register an LLH op class (`opdef.register`), adding the dialect-wide trait
+    `EncodingsMatchShapes` to its declared traits."""
+    if EncodingsMatchShapes not in cls.TRAITS:
+        cls.TRAITS = (*cls.TRAITS, EncodingsMatchShapes)
+    return register(cls)  # type: ignore[return-value]
 
 
 def symbol_ref(name: str | None) -> SymbolRefAttr | None:
@@ -152,7 +161,9 @@ def check_both_tensors_or_scalars(op: LLHOp, types: Sequence[Type]) -> None:
     if all(is_llh_float(t) for t in types):
         return
     listed = ", ".join(f"'{t}'" for t in types)
-    raise op.error(f"operands and result must be all tensors, all integers or all floats, got {listed}")
+    raise op.error(
+        f"operands and result must be all tensors, all integers or all floats, got {listed}"
+    )
 
 
 def check_same_element_type(op: LLHOp, types: Sequence[Type]) -> None:
@@ -166,7 +177,7 @@ def check_same_element_type(op: LLHOp, types: Sequence[Type]) -> None:
 class WindowInfo:
     """The conv/pool window attributes of an op, checked against each other and the input rank."""
 
-    __slots__ = ("kernel", "stride", "dilation", "pad", "rank")
+    __slots__ = ("dilation", "kernel", "pad", "rank", "stride")
 
     def __init__(self, op: LLHOp, input_type: Type) -> None:
         self.kernel = op.int_array("kernel_shape")
@@ -204,12 +215,20 @@ class WindowInfo:
                 f"(expected rank {k + 2})"
             )
 
+    def extent(self, i: int) -> int:
+        """How many input elements the dilated window covers along spatial axis `i`."""
+        return self.dilation[i] * (self.kernel[i] - 1) + 1
+
+    def padded(self, size: int, i: int) -> int:
+        return size + self.pad[i] + self.pad[i + len(self.kernel)]
+
     def output_size(self, size: int, i: int, ceil_mode: bool = False) -> int:
         """Spatial output size for input size `size` along spatial axis `i` (`?` stays `?`)."""
         if size == DYNAMIC:
             return DYNAMIC
-        k = len(self.kernel)
-        span = size + self.pad[i] + self.pad[i + k] - self.dilation[i] * (self.kernel[i] - 1) - 1
+        span = self.padded(size, i) - self.extent(i)
+        if span < 0:
+            return 0
         if not ceil_mode:
             return span // self.stride[i] + 1
         out = -(-span // self.stride[i]) + 1
@@ -226,9 +245,7 @@ def input_layout(op: LLHOp, name: str = "layout") -> LayoutAttr:
         return LayoutAttr("NCHW")
     assert isinstance(a, LayoutAttr)
     if not a.is_input_layout:
-        raise op.error(
-            f"'{name}' must be an input layout (NCHW, NHWC, NCW, NWC), got {a.case}"
-        )
+        raise op.error(f"'{name}' must be an input layout (NCHW, NHWC, NCW, NWC), got {a.case}")
     return a
 
 
@@ -254,18 +271,28 @@ def check_window_output(
     channels: int,
     ceil_mode: bool = False,
 ) -> None:
-    """The result of a conv/pool: rank, batch, channel (`channels`) and spatial sizes where the
-    static input sizes determine them."""
+    """The window fits the static input sizes, and the result of a conv/pool has the rank, batch,
+    channel (`channels`) and spatial sizes the static input sizes determine."""
+    ishape = ranked_shape(input_type)
+    rank = window.rank
+    spatial: list[int] = []
+    if ishape is not None:
+        for i, axis in enumerate(layout.spatial_indices(rank)):
+            size = ishape[axis]
+            if size != DYNAMIC and window.padded(size, i) < window.extent(i):
+                raise op.error(
+                    f"window of extent {window.extent(i)} does not fit spatial dimension {i} "
+                    f"of size {size} (padded: {window.padded(size, i)})"
+                )
+            spatial.append(window.output_size(size, i, ceil_mode))
     rshape = ranked_shape(result_type)
     if rshape is None:
         return
-    if len(rshape) != window.rank:
+    if len(rshape) != rank:
         raise op.error(
-            f"result of rank {len(rshape)} does not match the {window.rank - 2}-D window "
-            f"(expected rank {window.rank})"
+            f"result of rank {len(rshape)} does not match the {rank - 2}-D window "
+            f"(expected rank {rank})"
         )
-    ishape = ranked_shape(input_type)
-    rank = window.rank
     c = layout.feature_index(rank)
     if not dims_compatible(channels, rshape[c]):
         raise op.error(f"result has {rshape[c]} channels but {channels} are expected")
@@ -274,17 +301,7 @@ def check_window_output(
     if not dims_compatible(ishape[0], rshape[0]):
         raise op.error(f"result batch size {rshape[0]} differs from the input's {ishape[0]}")
     for i, axis in enumerate(layout.spatial_indices(rank)):
-        want = window.output_size(ishape[axis], i, ceil_mode)
-        if want != DYNAMIC and want <= 0:
+        if not dims_compatible(spatial[i], rshape[axis]):
             raise op.error(
-                f"window does not fit the input: spatial dimension {i} of size {ishape[axis]} "
-                f"gives an output size of {want}"
+                f"result spatial dimension {i} is {rshape[axis]} but the window gives {spatial[i]}"
             )
-        if not dims_compatible(want, rshape[axis]):
-            raise op.error(
-                f"result spatial dimension {i} is {rshape[axis]} but the window gives {want}"
-            )
-
-
-def ranked(t: Type) -> RankedTensorType | None:
-    return t if isinstance(t, RankedTensorType) else None

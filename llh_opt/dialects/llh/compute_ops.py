@@ -9,45 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from llh_opt.ir.attributes import (
-    DenseArrayAttr,
-    FloatAttr,
-    IntegerAttr,
-    LocationAttr,
-    StringAttr,
-)
-from llh_opt.ir.core import Value
-from llh_opt.ir.opdef import (
-    OperandDef,
-    PropDef,
-    Pure,
-    ResultDef,
-    SameOperandsAndResultElementType,
-    SameOperandsAndResultRank,
-    SameOperandsAndResultType,
-    register,
-)
-from llh_opt.ir.types import (
-    DYNAMIC,
-    RankedTensorType,
-    Type,
-    UnrankedTensorType,
-    element_type_of,
-    f64,
-    i1,
-    i64,
-)
-
 from llh_opt.dialects.llh.attrs import CompareAttr, LayoutAttr
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
     LLHOp,
-    check_same_element_type,
     WindowInfo,
     check_both_tensors_or_scalars,
     check_compatible_shapes,
+    check_same_element_type,
     check_window_output,
     input_layout,
+    llh_op,
     symbol_ref,
     weight_layout,
 )
@@ -75,6 +47,33 @@ from llh_opt.dialects.llh.constraints import (
     format_shape,
     is_tensor,
     ranked_shape,
+)
+from llh_opt.ir.attributes import (
+    DenseArrayAttr,
+    FloatAttr,
+    IntegerAttr,
+    LocationAttr,
+    StringAttr,
+)
+from llh_opt.ir.core import Value
+from llh_opt.ir.opdef import (
+    OperandDef,
+    PropDef,
+    Pure,
+    ResultDef,
+    SameOperandsAndResultElementType,
+    SameOperandsAndResultRank,
+    SameOperandsAndResultType,
+)
+from llh_opt.ir.types import (
+    DYNAMIC,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+    element_type_of,
+    f64,
+    i1,
+    i64,
 )
 
 __all__ = [
@@ -149,11 +148,13 @@ class _UnaryOp(LLHOp):
     def verify_op(self) -> None:
         a, b = self.operand(0).type, self.results[0].type
         if is_tensor(a) != is_tensor(b):
-            raise self.error(f"input and result must both be tensors or both scalars, got '{a}' and '{b}'")
+            raise self.error(
+                f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
+            )
         check_compatible_shapes(self, a, b)
 
 
-@register
+@llh_op
 class ReluOp(_UnaryOp):
     """max(x, 0)."""
 
@@ -162,7 +163,7 @@ class ReluOp(_UnaryOp):
     SUMMARY = "rectified linear unit"
 
 
-@register
+@llh_op
 class AbsOp(_UnaryOp):
     """|x|."""
 
@@ -171,7 +172,7 @@ class AbsOp(_UnaryOp):
     SUMMARY = "absolute value"
 
 
-@register
+@llh_op
 class DropOp(_UnaryOp):
     """Dropout with probability `p` in [0, 1] (shape-preserving)."""
 
@@ -214,7 +215,7 @@ class _MathUnaryOp(_UnaryOp):
     )
 
 
-@register
+@llh_op
 class SqrtOp(_MathUnaryOp):
     """√x."""
 
@@ -223,7 +224,7 @@ class SqrtOp(_MathUnaryOp):
     SUMMARY = "square root"
 
 
-@register
+@llh_op
 class RsqrtOp(_MathUnaryOp):
     """1/√x."""
 
@@ -232,7 +233,7 @@ class RsqrtOp(_MathUnaryOp):
     SUMMARY = "reciprocal square root"
 
 
-@register
+@llh_op
 class ExpOp(_MathUnaryOp):
     """eˣ."""
 
@@ -277,7 +278,7 @@ class _BinaryOp(LLHOp):
         check_both_tensors_or_scalars(self, [*self.operand_types, self.results[0].type])
 
 
-@register
+@llh_op
 class AddOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.add"
@@ -291,42 +292,42 @@ class AddOp(_BinaryOp):
     )
 
 
-@register
+@llh_op
 class SubOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.sub"
     SUMMARY = "elementwise subtraction"
 
 
-@register
+@llh_op
 class MulOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.mul"
     SUMMARY = "elementwise multiplication"
 
 
-@register
+@llh_op
 class DivOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.div"
     SUMMARY = "elementwise division"
 
 
-@register
+@llh_op
 class MaxOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.max"
     SUMMARY = "elementwise maximum"
 
 
-@register
+@llh_op
 class MinOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.min"
     SUMMARY = "elementwise minimum"
 
 
-@register
+@llh_op
 class PowOp(_BinaryOp):
     """HEAD: `lhs ** rhs` elementwise."""
 
@@ -351,7 +352,7 @@ class PowOp(_BinaryOp):
         return cls.create_op((lhs, rhs), (rt,), location=location)
 
 
-@register
+@llh_op
 class CompareOp(LLHOp):
     """HEAD: `lhs <kind> rhs` elementwise with broadcasting; an `i1` (tensor) result."""
 
@@ -377,7 +378,7 @@ class CompareOp(LLHOp):
             raise self.error("result must be a tensor exactly when the operands are")
 
 
-@register
+@llh_op
 class WhereOp(LLHOp):
     """HEAD: `cond ? lhs : rhs` elementwise with broadcasting."""
 
@@ -432,9 +433,7 @@ class _ReduceOp(LLHOp):
         else:
             drop = {a % len(shape) for a in axis}
             rt = RankedTensorType(tuple(d for i, d in enumerate(shape) if i not in drop), elt)
-        return cls.create_op(
-            (input,), (rt,), {"axis": DenseArrayAttr.i64(axis)}, location=location
-        )
+        return cls.create_op((input,), (rt,), {"axis": DenseArrayAttr.i64(axis)}, location=location)
 
     def verify_op(self) -> None:
         axis = self.int_array("axis")
@@ -459,21 +458,21 @@ class _ReduceOp(LLHOp):
             )
 
 
-@register
+@llh_op
 class ReduceMaxOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_max"
     SUMMARY = "maximum over dimensions"
 
 
-@register
+@llh_op
 class ReduceMinOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_min"
     SUMMARY = "minimum over dimensions"
 
 
-@register
+@llh_op
 class ReduceSumOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_sum"
@@ -483,7 +482,7 @@ class ReduceSumOp(_ReduceOp):
 # --------------------------------------------------------------------------- pooling
 
 
-@register
+@llh_op
 class AdaptiveAvgPoolOp(LLHOp):
     """Adaptive average pooling of the trailing `len(out_size)` dimensions to `out_size`."""
 
@@ -528,12 +527,10 @@ class AdaptiveAvgPoolOp(LLHOp):
         r = len(ishape) - len(out)
         want = (*ishape[:r], *out)
         if not all(map(dims_compatible, want, rshape)):
-            raise self.error(
-                f"result shape {format_shape(rshape)} should be {format_shape(want)}"
-            )
+            raise self.error(f"result shape {format_shape(rshape)} should be {format_shape(want)}")
 
 
-@register
+@llh_op
 class MaxPoolOp(LLHOp):
     """Max pooling; window conventions as `llh.conv` (`pad` = begins then ends)."""
 
@@ -730,7 +727,7 @@ class _ConvBase(LLHOp):
         """conv_bias: the bias has one value per output feature."""
 
 
-@register
+@llh_op
 class ConvOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv"
@@ -760,7 +757,7 @@ class ConvOp(_ConvBase):
         )  # fmt: skip
 
 
-@register
+@llh_op
 class ConvBiasOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv_bias"
@@ -805,7 +802,7 @@ class ConvBiasOp(_ConvBase):
 # --------------------------------------------------------------------------- matmul
 
 
-@register
+@llh_op
 class MatMulOp(LLHOp):
     """`[M, K] × [K, N] → [M, N]`."""
 
@@ -855,12 +852,11 @@ def _check_matmul(op: LLHOp, batch: int) -> None:
                 want[i] = b[i]
     if not all(map(dims_compatible, want, r)):
         raise op.error(
-            f"result shape {format_shape(r)} is incompatible with the expected "
-            f"{format_shape(want)}"
+            f"result shape {format_shape(r)} is incompatible with the expected {format_shape(want)}"
         )
 
 
-@register
+@llh_op
 class BatchMatMulOp(LLHOp):
     """HEAD: `[B, M, K] × [B, K, N] → [B, M, N]`."""
 
@@ -872,9 +868,7 @@ class BatchMatMulOp(LLHOp):
     TRAITS = (Pure, SymbolicInferShape)
 
     @classmethod
-    def build(
-        cls, lhs: Value, rhs: Value, location: LocationAttr = UNKNOWN_LOC
-    ) -> BatchMatMulOp:
+    def build(cls, lhs: Value, rhs: Value, location: LocationAttr = UNKNOWN_LOC) -> BatchMatMulOp:
         a, b = ranked_shape(lhs.type), ranked_shape(rhs.type)
         elt = element_type_of(lhs.type)
         if a is None or b is None:
@@ -891,7 +885,7 @@ class BatchMatMulOp(LLHOp):
 # --------------------------------------------------------------------------- normalization
 
 
-@register
+@llh_op
 class BatchNormOp(LLHOp):
     """Inference-mode batch norm along `feature_index` (the seed-era single-result form):
     `(x − mean) / sqrt(var + epsilon) · scale + bias`."""
@@ -951,9 +945,7 @@ class BatchNormOp(LLHOp):
         k = self.int_prop("feature_index")
         assert k is not None
         if not 0 <= k < len(shape):
-            raise self.error(
-                f"'feature_index' {k} is out of range for a rank-{len(shape)} input"
-            )
+            raise self.error(f"'feature_index' {k} is out of range for a rank-{len(shape)} input")
         features = shape[k]
         for name, t in zip(("scale", "bias", "input_mean", "input_var"), types[1:]):
             s = ranked_shape(t)
@@ -967,7 +959,7 @@ class BatchNormOp(LLHOp):
                 )
 
 
-@register
+@llh_op
 class LayerNormOp(LLHOp):
     """Layer norm over the dimensions from `axis` on."""
 
@@ -1017,7 +1009,7 @@ class LayerNormOp(LLHOp):
 # --------------------------------------------------------------------------- side effects
 
 
-@register
+@llh_op
 class PrintOp(LLHOp):
     """HEAD: print a value at run time, after `prefix_description`."""
 

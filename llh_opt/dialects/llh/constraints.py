@@ -9,6 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from llh_opt.dialects.llh.attrs import (
+    CompareAttr,
+    EncodingAttr,
+    LayoutAttr,
+    SymbolRelationAttr,
+    constant_symbol_value,
+)
 from llh_opt.ir.attributes import (
     ArrayAttr,
     DenseArrayAttr,
@@ -37,8 +44,6 @@ from llh_opt.ir.types import (
     i32,
     i64,
 )
-
-from llh_opt.dialects.llh.attrs import CompareAttr, EncodingAttr, LayoutAttr, SymbolRelationAttr
 
 # --------------------------------------------------------------------------- type constraints
 
@@ -155,6 +160,46 @@ class Broadcastable(Trait):
 class SymbolUser(Trait):
     """References symbols by name (the reference's SymbolUserOpInterface, whose check always
     succeeds: relations may name symbols declared elsewhere)."""
+
+
+class EncodingsMatchShapes(Trait):
+    """Every ranked tensor operand/result whose encoding is an `#llh.encoding` has one symbol per
+    dimension, and a constant symbol (`@c3`) never names a static dimension of another size.
+    Every LLH op has it (added by `base.llh_op`)."""
+
+    @staticmethod
+    def verify(op: Operation) -> None:
+        for what, types in (("operand", op.operand_types), ("result", op.result_types)):
+            for i, t in enumerate(types):
+                if t.__class__ is RankedTensorType and t.encoding is not None:  # type: ignore[attr-defined]
+                    problem = encoding_problem(t)  # type: ignore[arg-type]
+                    if problem is not None:
+                        raise op_error(op, f"{what} #{i} type '{t}' {problem}")
+
+
+_ENCODING_PROBLEMS: dict[RankedTensorType, str | None] = {}
+
+
+def encoding_problem(t: RankedTensorType) -> str | None:
+    """Why `t`'s `#llh.encoding` contradicts its shape, or None (cached: types are interned;
+    the verifier's hot path)."""
+    try:
+        return _ENCODING_PROBLEMS[t]
+    except KeyError:
+        pass
+    problem = None
+    enc = t.encoding
+    if isinstance(enc, EncodingAttr):
+        if len(enc.symbols) != len(t.shape):
+            problem = f"has {len(enc.symbols)} encoding symbols for rank {len(t.shape)}"
+        else:
+            for d, (name, size) in enumerate(zip(enc.symbols, t.shape)):
+                value = constant_symbol_value(name)
+                if value is not None and size != DYNAMIC and value != size:
+                    problem = f"names dimension {d} of static size {size} @{name}"
+                    break
+    _ENCODING_PROBLEMS[t] = problem
+    return problem
 
 
 class ResultsBroadcastableShape(Trait):

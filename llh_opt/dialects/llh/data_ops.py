@@ -9,45 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from llh_opt.ir.attributes import (
-    Attribute,
-    DenseArrayAttr,
-    DenseElementsAttr,
-    IntegerAttr,
-    LocationAttr,
-    StringAttr,
-)
-from llh_opt.ir.core import Value
-from llh_opt.ir.opdef import (
-    AttrSizedOperandSegments,
-    ConstantLike,
-    OperandDef,
-    PropDef,
-    Pure,
-    ResultDef,
-    SameOperandsAndResultElementType,
-    SameOperandsAndResultRank,
-    emit_warning,
-    register,
-)
-from llh_opt.ir.types import (
-    DYNAMIC,
-    RankedTensorType,
-    Type,
-    UnrankedTensorType,
-    element_type_of,
-    i32,
-    i64,
-)
-
 from llh_opt.dialects.llh.attrs import constant_symbol_name, constant_symbol_value
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
     LLHOp,
-    check_same_element_type,
     check_compatible_shapes,
+    check_same_element_type,
     constant_int,
     i64_array,
+    llh_op,
     sizes_from_operands,
     symbol_ref,
 )
@@ -69,6 +39,35 @@ from llh_opt.dialects.llh.constraints import (
     ranked_shape,
     shapes_compatible,
     static_product,
+)
+from llh_opt.ir.attributes import (
+    Attribute,
+    DenseArrayAttr,
+    DenseElementsAttr,
+    IntegerAttr,
+    LocationAttr,
+    StringAttr,
+)
+from llh_opt.ir.core import Value
+from llh_opt.ir.opdef import (
+    AttrSizedOperandSegments,
+    ConstantLike,
+    OperandDef,
+    PropDef,
+    Pure,
+    ResultDef,
+    SameOperandsAndResultElementType,
+    SameOperandsAndResultRank,
+    emit_warning,
+)
+from llh_opt.ir.types import (
+    DYNAMIC,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+    element_type_of,
+    i32,
+    i64,
 )
 
 __all__ = [
@@ -118,7 +117,7 @@ def _value_type(value: Attribute) -> Type:
     return value.type  # type: ignore[attr-defined, no-any-return]
 
 
-@register
+@llh_op
 class ConstantOp(LLHOp):
     """`"llh.constant"() <{value = 3 : i64, symbol = @c3}> : () -> i64`, or a dense tensor.
 
@@ -196,7 +195,7 @@ class ConstantOp(LLHOp):
                 )
 
 
-@register
+@llh_op
 class WeightOp(LLHOp):
     """A constant tensor whose data lives in a file (`.npy`), materialized by load-weight."""
 
@@ -225,7 +224,7 @@ class WeightOp(LLHOp):
 # --------------------------------------------------------------------------- shape queries
 
 
-@register
+@llh_op
 class DimOp(LLHOp):
     """`"llh.dim"(%t, %k) <{symbol = @s0}> : (tensor<...>, i64) -> i64`: size of dimension k."""
 
@@ -250,12 +249,10 @@ class DimOp(LLHOp):
         shape = ranked_shape(self.operand(0).type)
         k = constant_int(self.operand(1))
         if shape is not None and k is not None and not 0 <= k < len(shape):
-            raise self.error(
-                f"dimension index {k} is out of range for a rank-{len(shape)} input"
-            )
+            raise self.error(f"dimension index {k} is out of range for a rank-{len(shape)} input")
 
 
-@register
+@llh_op
 class ShapeOfOp(LLHOp):
     """One i64 per dimension of the input."""
 
@@ -276,9 +273,7 @@ class ShapeOfOp(LLHOp):
     def verify_op(self) -> None:
         shape = ranked_shape(self.operand(0).type)
         if shape is not None and len(self.results) != len(shape):
-            raise self.error(
-                f"has {len(self.results)} results but the input has rank {len(shape)}"
-            )
+            raise self.error(f"has {len(self.results)} results but the input has rank {len(shape)}")
 
 
 # --------------------------------------------------------------------------- reshapes
@@ -290,7 +285,7 @@ def _shaped_result(input_type: Type, sizes: Sequence[Value], result_type: Type |
     return RankedTensorType(sizes_from_operands(sizes), element_type_of(input_type))
 
 
-@register
+@llh_op
 class ReshapeOp(LLHOp):
     """Reshape to the sizes `shapes` (one i64 operand per result dimension)."""
 
@@ -328,7 +323,7 @@ class ReshapeOp(LLHOp):
                 )
 
 
-@register
+@llh_op
 class EmptyOp(LLHOp):
     """An uninitialized tensor of sizes `shapes` (one per dimension)."""
 
@@ -351,7 +346,7 @@ class EmptyOp(LLHOp):
         _check_size_operands(self, self.operands, self.results[0].type, "size")
 
 
-@register
+@llh_op
 class BroadcastToOp(LLHOp):
     """Broadcast `input` to the sizes `out_shapes`; `cast_dims` lists the result dimensions
     expanded from size 1 (HEAD adds the optional `expand_dims` / `noexpand_dims`)."""
@@ -413,9 +408,7 @@ class BroadcastToOp(LLHOp):
         if ishape is None:
             return
         if len(ishape) > rank:
-            raise self.error(
-                f"cannot broadcast a rank-{len(ishape)} input to a rank-{rank} result"
-            )
+            raise self.error(f"cannot broadcast a rank-{len(ishape)} input to a rank-{rank} result")
         if len(ishape) != rank:
             return
         cast = set(self.int_array("cast_dims"))
@@ -435,7 +428,7 @@ class BroadcastToOp(LLHOp):
 # --------------------------------------------------------------------------- indexing
 
 
-@register
+@llh_op
 class ExtractOp(LLHOp):
     """`input[index]` along dimension 0 (negative indices count from the end); the rank drops by
     one (a rank-1 input gives a rank-0 tensor)."""
@@ -508,8 +501,7 @@ class _SegmentedSliceOp(LLHOp):
         rshape = ranked_shape(rtype)
         if ishape is not None and counts and counts[0] != len(ishape):
             raise self.error(
-                f"expects one index per input dimension: {counts[0]} for a rank-{len(ishape)} "
-                "input"
+                f"expects one index per input dimension: {counts[0]} for a rank-{len(ishape)} input"
             )
         if ishape is not None and rshape is not None:
             if len(ishape) != len(rshape):
@@ -531,7 +523,7 @@ def _segment_sizes(*groups: Sequence[Value]) -> DenseArrayAttr:
     return DenseArrayAttr(i32, (1, *(len(g) for g in groups)))
 
 
-@register
+@llh_op
 class SliceOp(_SegmentedSliceOp):
     """HEAD form: `input[start_i : end_i]` in every dimension i (one `start` and one `end` i64
     per dimension, sized by `operandSegmentSizes`)."""
@@ -562,7 +554,7 @@ class SliceOp(_SegmentedSliceOp):
         )
 
 
-@register
+@llh_op
 class StrideSliceOp(_SegmentedSliceOp):
     """HEAD: `input[start_i : end_i : stride_i]` in every dimension i."""
 
@@ -601,7 +593,7 @@ class StrideSliceOp(_SegmentedSliceOp):
 # --------------------------------------------------------------------------- concatenation etc.
 
 
-@register
+@llh_op
 class CatOp(LLHOp):
     """Concatenate `inputs` along dimension `dim` (negative counts from the end)."""
 
@@ -676,7 +668,7 @@ def _cat_type(types: Sequence[Type], dim: int) -> Type:
     return RankedTensorType(tuple(out), elt)
 
 
-@register
+@llh_op
 class ExpandOp(LLHOp):
     """torch `expand`: broadcast `input` to the sizes `shapes` (one per result dimension)."""
 
@@ -720,12 +712,10 @@ class ExpandOp(LLHOp):
         for i, a in enumerate(ishape):
             b = rshape[offset + i]
             if a not in (1, DYNAMIC) and not dims_compatible(a, b):
-                raise self.error(
-                    f"input dimension {i} of size {a} cannot expand to {b}"
-                )
+                raise self.error(f"input dimension {i} of size {a} cannot expand to {b}")
 
 
-@register
+@llh_op
 class FlattenOp(LLHOp):
     """Flatten dimensions `[dim, rank)` into one (torch `flatten(start_dim=dim)`)."""
 
@@ -766,9 +756,7 @@ class FlattenOp(LLHOp):
         if rshape is None:
             return
         if k is not None and len(rshape) != k + 1:
-            raise self.error(
-                f"flattening from dimension {k} gives rank {k + 1}, not {len(rshape)}"
-            )
+            raise self.error(f"flattening from dimension {k} gives rank {k + 1}, not {len(rshape)}")
         if len(rshape) > max(len(ishape), 1):
             raise self.error(
                 f"result rank {len(rshape)} is larger than the input rank {len(ishape)}"
@@ -778,7 +766,7 @@ class FlattenOp(LLHOp):
             raise self.error(f"input has {na} elements but the result has {nb}")
 
 
-@register
+@llh_op
 class TransposeOp(LLHOp):
     """`result.shape[i] = input.shape[perms[i]]`."""
 
@@ -800,7 +788,9 @@ class TransposeOp(LLHOp):
             rt: Type = UnrankedTensorType(elt)
         else:
             rt = RankedTensorType(tuple(shape[p] for p in perms), elt)
-        return cls.create_op((input,), (rt,), {"perms": DenseArrayAttr.i64(perms)}, location=location)
+        return cls.create_op(
+            (input,), (rt,), {"perms": DenseArrayAttr.i64(perms)}, location=location
+        )
 
     @property
     def perms(self) -> tuple[int, ...]:
@@ -834,7 +824,7 @@ class TransposeOp(LLHOp):
 # --------------------------------------------------------------------------- HEAD casts
 
 
-@register
+@llh_op
 class ScalarCastOp(LLHOp):
     """HEAD: a scalar ↔ single-element tensor cast (`(i64) -> tensor<1xi64>` and back)."""
 
@@ -858,9 +848,7 @@ class ScalarCastOp(LLHOp):
     def verify_op(self) -> None:
         a, b = self.operand(0).type, self.results[0].type
         if is_tensor(a) == is_tensor(b):
-            raise self.error(
-                f"casts between a scalar and a tensor, got '{a}' and '{b}'"
-            )
+            raise self.error(f"casts between a scalar and a tensor, got '{a}' and '{b}'")
         if element_type_of(a) is not element_type_of(b):
             raise self.error(
                 f"element types differ: '{element_type_of(a)}' vs '{element_type_of(b)}'"
@@ -871,7 +859,7 @@ class ScalarCastOp(LLHOp):
             raise self.error(f"the tensor side must have exactly one element, it has {n}")
 
 
-@register
+@llh_op
 class ConvertToOp(LLHOp):
     """HEAD: element-type conversion (`tensor<?x3xf32>` → `tensor<?x3xi1>`, or scalars)."""
 
@@ -898,6 +886,7 @@ class ConvertToOp(LLHOp):
     def verify_op(self) -> None:
         a, b = self.operand(0).type, self.results[0].type
         if is_tensor(a) != is_tensor(b):
-            raise self.error(f"input and result must both be tensors or both scalars, got '{a}' and '{b}'")
+            raise self.error(
+                f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
+            )
         check_compatible_shapes(self, a, b)
-

@@ -9,32 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from llh_opt.ir.affine import AffineConstantExpr, AffineMap
-from llh_opt.ir.attributes import (
-    AffineMapAttr,
-    ArrayAttr,
-    LocationAttr,
-    StringAttr,
-    SymbolRefAttr,
-)
-from llh_opt.ir.core import Value
-from llh_opt.ir.opdef import (
-    AFFINE_MAP_ATTR,
-    OperandDef,
-    PropDef,
-    ResultDef,
-    SymbolTrait,
-    has_parent,
-    register,
-)
-from llh_opt.ir.types import DYNAMIC, RankedTensorType, Type, i64
-
 from llh_opt.dialects.llh.attrs import (
     EncodingAttr,
     SymbolRelationAttr,
     constant_symbol_value,
 )
-from llh_opt.dialects.llh.base import UNKNOWN_LOC, LLHOp
+from llh_opt.dialects.llh.base import UNKNOWN_LOC, LLHOp, llh_op
 from llh_opt.dialects.llh.constraints import (
     ENCODING_ATTR,
     FLAT_SYMBOL_REF_ARRAY_ATTR,
@@ -51,6 +31,24 @@ from llh_opt.dialects.llh.constraints import (
     SymbolUser,
     ranked_shape,
 )
+from llh_opt.ir.affine import AffineConstantExpr, AffineMap
+from llh_opt.ir.attributes import (
+    AffineMapAttr,
+    ArrayAttr,
+    LocationAttr,
+    StringAttr,
+    SymbolRefAttr,
+)
+from llh_opt.ir.core import Value
+from llh_opt.ir.opdef import (
+    AFFINE_MAP_ATTR,
+    OperandDef,
+    PropDef,
+    ResultDef,
+    SymbolTrait,
+    has_parent,
+)
+from llh_opt.ir.types import DYNAMIC, RankedTensorType, Type, i64
 
 __all__ = [
     "AotOp",
@@ -66,7 +64,7 @@ __all__ = [
 ]
 
 
-@register
+@llh_op
 class SymbolicIntOp(LLHOp):
     """`"llh.symbolic_int"() <{sym_name = "s0"}>`: declares symbol `s0` at the top level of the
     root module; names are unique there (the module's symbol table)."""
@@ -94,7 +92,7 @@ def _relation_kind(op: LLHOp) -> SymbolRelationAttr:
     return op.properties["relation_kind"]  # type: ignore[return-value]
 
 
-@register
+@llh_op
 class SymbolRelationOp(LLHOp):
     """`symbol <relation_kind> relation`, e.g. `s2 EQ s5`, `s1 GE c1`. Lives in `__symbol__`."""
 
@@ -138,7 +136,7 @@ class SymbolRelationOp(LLHOp):
             )
 
 
-@register
+@llh_op
 class SymbolBinaryRelationOp(LLHOp):
     """`symbol = relations_lhs <kind> relations_rhs` with kind Add/Sub/Mul/FloorDiv."""
 
@@ -184,7 +182,7 @@ class SymbolBinaryRelationOp(LLHOp):
                 raise self.error("FloorDiv relation divides by the constant symbol @c0")
 
 
-@register
+@llh_op
 class SymbolRelationMapOp(LLHOp):
     """HEAD: `symbol = relation(relations...)`, the single-result affine map `relation` applied to
     the symbols `relations` (bound to the map's symbols s0, s1, ... in order); `express` is the
@@ -230,9 +228,7 @@ class SymbolRelationMapOp(LLHOp):
             raise self.error(f"'relation' must have exactly one result, got {amap.num_results}")
         n = len(self.properties["relations"].value)  # type: ignore[attr-defined]
         if amap.num_symbols != n:
-            raise self.error(
-                f"'relation' has {amap.num_symbols} symbols but 'relations' names {n}"
-            )
+            raise self.error(f"'relation' has {amap.num_symbols} symbols but 'relations' names {n}")
 
 
 def _check_encoding_against_shape(op: LLHOp, symbols: Sequence[str], t: Type, what: str) -> None:
@@ -244,12 +240,10 @@ def _check_encoding_against_shape(op: LLHOp, symbols: Sequence[str], t: Type, wh
     for i, (name, size) in enumerate(zip(symbols, shape)):
         value = constant_symbol_value(name)
         if value is not None and size != DYNAMIC and value != size:
-            raise op.error(
-                f"dimension {i} has static size {size} but {what} names it @{name}"
-            )
+            raise op.error(f"dimension {i} has static size {size} but {what} names it @{name}")
 
 
-@register
+@llh_op
 class EncodingBindOp(LLHOp):
     """`"llh.encoding_bind"(%t) <{encoding = #llh.encoding<...>}>`: the dimensions of `%t` are
     named by `encoding` (used once encodings are stripped from the types)."""
@@ -279,7 +273,7 @@ class EncodingBindOp(LLHOp):
         )
 
 
-@register
+@llh_op
 class SymbolBindOp(LLHOp):
     """`"llh.symbol_bind"(%n) <{symbol = @s0}>`: the integer `%n` equals symbol `s0`."""
 
@@ -298,7 +292,7 @@ class SymbolBindOp(LLHOp):
         )
 
 
-@register
+@llh_op
 class SymbolicCastOp(LLHOp):
     """Re-types a value (`tensor<?x3xf32>` → `tensor<?x3xf32, #llh.encoding<...>>`)."""
 
@@ -324,7 +318,7 @@ class SymbolicCastOp(LLHOp):
             raise self.error(f"operand type '{a}' and result type '{b}' are cast incompatible")
 
 
-@register
+@llh_op
 class TorchSymbolicIntOp(LLHOp):
     """A torch SymInt read from the FX graph (deprecated import path)."""
 
@@ -341,7 +335,7 @@ class TorchSymbolicIntOp(LLHOp):
         )
 
 
-@register
+@llh_op
 class SymbolicBindOp(LLHOp):
     """`"llh.symbolic_bind"(%t, %s...) <{expressions = affine_map<()[s0] -> (1, 3, s0, s0)>}>`:
     the shape of `%t` is `expressions` with its symbols bound to `bind_symbols` (deprecated import
@@ -401,7 +395,7 @@ class SymbolicBindOp(LLHOp):
                 )
 
 
-@register
+@llh_op
 class AotOp(LLHOp):
     """Marker for an ahead-of-time compiled call (no semantics)."""
 

@@ -199,3 +199,20 @@ func.func @f(%arg0: i64) {
   %0 = "llh.aot"(%arg0) : (i64) -> i64
   return
 }
+
+// -----
+
+// Every LLH op checks the #llh.encoding of its tensor types against their shapes.
+func.func @f(%arg0: tensor<?x3xf32, #llh.encoding<shapes = @s0>>) {
+  // expected-error@+1 {{'llh.relu' op operand #0 type 'tensor<?x3xf32, #llh.encoding<shapes = @s0>>' has 1 encoding symbols for rank 2}}
+  %0 = "llh.relu"(%arg0) : (tensor<?x3xf32, #llh.encoding<shapes = @s0>>) -> tensor<?x3xf32>
+  return
+}
+
+// -----
+
+func.func @f(%arg0: tensor<?x3xf32>) {
+  // expected-error@+1 {{'llh.relu' op result #0 type 'tensor<?x3xf32, #llh.encoding<shapes = @s0, @c4>>' names dimension 1 of static size 3 @c4}}
+  %0 = "llh.relu"(%arg0) : (tensor<?x3xf32>) -> tensor<?x3xf32, #llh.encoding<shapes = @s0, @c4>>
+  return
+}
