@@ -12,7 +12,8 @@ import os
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from typing import IO, Sequence
+from typing import IO
+from collections.abc import Sequence
 
 import click
 
@@ -112,11 +113,11 @@ def parse_arguments(argv: Sequence[str]) -> Options:
         if lookup_pass(name) is not None:
             opts.pass_flags.append((name, val))
             continue
-        raise UsageError(
-            f"Unknown command line argument '{arg}'.  Try: 'llh-opt --help'"
-        )
+        raise UsageError(f"Unknown command line argument '{arg}'.  Try: 'llh-opt --help'")
     if len(positional) > 1:
-        raise UsageError(f"Too many positional arguments specified! Can specify at most 1 (got {len(positional)})")
+        raise UsageError(
+            f"Too many positional arguments specified! Can specify at most 1 (got {len(positional)})"
+        )
     if positional:
         opts.input = positional[0]
     if opts.pass_pipeline is not None and opts.pass_flags:
@@ -274,7 +275,9 @@ class OptRunner:
                 with open(opts.input, encoding="utf-8", errors="surrogateescape") as f:
                     text = f.read()
         except OSError as e:
-            self.stderr.write(f"llh-opt: error: could not open input file '{opts.input}': {e.strerror}\n")
+            self.stderr.write(
+                f"llh-opt: error: could not open input file '{opts.input}': {e.strerror}\n"
+            )
             return 1
         self.srcmgr.add_buffer(filename, text)
         try:
@@ -350,7 +353,7 @@ def help_text() -> str:
         "  --list-passes                     List the registered passes",
         "  --version                         Print the version",
         "",
-        "Passes (run in command-line order; options as --name=\"k=v k2=v2\"):",
+        'Passes (run in command-line order; options as --name="k=v k2=v2"):',
     ]
     for p in all_passes():
         lines.append(f"  --{p.NAME:<32} {p.SUMMARY}")
@@ -372,7 +375,11 @@ def list_passes_text() -> str:
 
 
 @click.command(
-    context_settings={"ignore_unknown_options": True, "allow_extra_args": True, "help_option_names": []},
+    context_settings={
+        "ignore_unknown_options": True,
+        "allow_extra_args": True,
+        "help_option_names": [],
+    },
     add_help_option=False,
 )
 @click.argument("argv", nargs=-1, type=click.UNPROCESSED)

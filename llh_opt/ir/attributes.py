@@ -7,10 +7,12 @@ Dialect attributes (``#llh.encoding<...>``) subclass `DialectAttribute`; unregis
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
+from collections.abc import Iterable
 
 from llh_opt.ir import literals
 from llh_opt.ir.affine import AffineMap
+from llh_opt.ir.interned import Interned
 from llh_opt.ir.types import (
     DYNAMIC,
     SIGNED,
@@ -51,41 +53,16 @@ def format_key(name: str) -> str:
     return '"' + literals.escape_string(name) + '"'
 
 
-class Attribute:
+class Attribute(Interned):
     """Base of every attribute. Instances are interned: equality is identity."""
 
-    __slots__ = ("_text", "may_alias")
-    _cache: ClassVar[dict[Any, Attribute]]
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        cls._cache = {}
-
-    def _init(self, may_alias: bool = False) -> None:
-        self._text: str | None = None
-        self.may_alias = may_alias
-
-    def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            text = self._text = self.render(None)
-        return text
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self}>"
+    __slots__ = ()
 
     def text(self, aliases: dict[Any, str] | None, elide_type: bool = False) -> str:
         """The spelling, with aliases substituted; `elide_type` drops `: i64`/`: f64` (arrays)."""
         if aliases is not None and self.may_alias:
             return self.render(aliases)
         return str(self)
-
-    def render(self, aliases: dict[Any, str] | None) -> str:
-        raise NotImplementedError(type(self).__name__)
-
-    def children(self) -> tuple[Any, ...]:
-        """Sub-attributes and types in printing order (used to collect aliases)."""
-        return ()
 
 
 def _alias_of(items: Iterable[Any]) -> bool:
@@ -180,12 +157,7 @@ class UnitAttr(Attribute):
     __slots__ = ()
 
     def __new__(cls) -> UnitAttr:
-        self = cls._cache.get(None)
-        if self is None:
-            self = object.__new__(cls)
-            self._init()
-            cls._cache[None] = self
-        return self
+        return cls.singleton()
 
     def render(self, aliases: dict[Any, str] | None) -> str:
         return "unit"
@@ -224,7 +196,9 @@ class DictionaryAttr(Attribute):
 
     __slots__ = ("items",)
 
-    def __new__(cls, items: Iterable[tuple[str, Attribute]] | dict[str, Attribute]) -> DictionaryAttr:
+    def __new__(
+        cls, items: Iterable[tuple[str, Attribute]] | dict[str, Attribute]
+    ) -> DictionaryAttr:
         if isinstance(items, dict):
             items = items.items()
         key = tuple(sorted(items, key=_first))
@@ -502,12 +476,7 @@ class UnknownLoc(LocationAttr):
     __slots__ = ()
 
     def __new__(cls) -> UnknownLoc:
-        self = cls._cache.get(None)
-        if self is None:
-            self = object.__new__(cls)
-            self._init()
-            cls._cache[None] = self
-        return self
+        return cls.singleton()
 
     def render(self, aliases: dict[Any, str] | None) -> str:
         return "loc(unknown)"
@@ -517,7 +486,12 @@ class FileLineColLoc(LocationAttr):
     __slots__ = ("filename", "line", "col", "end_line", "end_col")
 
     def __new__(
-        cls, filename: str, line: int, col: int, end_line: int | None = None, end_col: int | None = None
+        cls,
+        filename: str,
+        line: int,
+        col: int,
+        end_line: int | None = None,
+        end_col: int | None = None,
     ) -> FileLineColLoc:
         key = (filename, line, col, end_line, end_col)
         self = cls._cache.get(key)
@@ -590,13 +564,17 @@ class CallSiteLoc(LocationAttr):
         return self.callee.file_loc() or self.caller.file_loc()
 
     def render(self, aliases: dict[Any, str] | None) -> str:
-        return f"loc(callsite({self.callee.render(None)[4:-1]} at {self.caller.render(None)[4:-1]}))"
+        return (
+            f"loc(callsite({self.callee.render(None)[4:-1]} at {self.caller.render(None)[4:-1]}))"
+        )
 
 
 class FusedLoc(LocationAttr):
     __slots__ = ("locations", "metadata")
 
-    def __new__(cls, locations: tuple[LocationAttr, ...], metadata: Attribute | None = None) -> FusedLoc:
+    def __new__(
+        cls, locations: tuple[LocationAttr, ...], metadata: Attribute | None = None
+    ) -> FusedLoc:
         key = (locations, metadata)
         self = cls._cache.get(key)
         if self is None:

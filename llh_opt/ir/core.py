@@ -6,7 +6,8 @@ Op *definitions* (specs, verifiers, folders) are declared in ``opdef.py``; types
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Iterator, Sequence
 
 from llh_opt.ir.attributes import Attribute, LocationAttr, UnknownLoc
 
@@ -372,7 +373,9 @@ class Block:
 
     __slots__ = ("args", "first", "last", "parent", "_len")
 
-    def __init__(self, arg_types: Sequence[Type] = (), arg_locs: Sequence[LocationAttr] = ()) -> None:
+    def __init__(
+        self, arg_types: Sequence[Type] = (), arg_locs: Sequence[LocationAttr] = ()
+    ) -> None:
         self.args: list[BlockArgument] = []
         self.first: Operation | None = None
         self.last: Operation | None = None

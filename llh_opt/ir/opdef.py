@@ -19,7 +19,8 @@ The generic verification of these specs is `verify_op_definition`; the IR walk i
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir.attributes import (
@@ -166,9 +167,7 @@ class AttrKind:
 
 
 ANY_ATTR = AttrKind("any attribute", Attribute)
-I64_ATTR = AttrKind(
-    "64-bit signless integer attribute", IntegerAttr, lambda a: a.type is i64
-)
+I64_ATTR = AttrKind("64-bit signless integer attribute", IntegerAttr, lambda a: a.type is i64)
 INTEGER_ATTR = AttrKind("integer attribute", IntegerAttr)
 BOOL_ATTR = AttrKind("bool attribute", IntegerAttr, lambda a: a.type is i1)
 F64_ATTR = AttrKind("64-bit float attribute", FloatAttr, lambda a: a.type is f64)
@@ -192,12 +191,12 @@ DICT_ARRAY_ATTR = AttrKind(
     lambda a: all(isinstance(x, DictionaryAttr) for x in a.value),
 )
 DICT_ATTR = AttrKind("dictionary of named attribute values", DictionaryAttr)
-DENSE_I64_ARRAY_ATTR = AttrKind("i64 dense array attribute", DenseArrayAttr, lambda a: a.element_type is i64)
+DENSE_I64_ARRAY_ATTR = AttrKind(
+    "i64 dense array attribute", DenseArrayAttr, lambda a: a.element_type is i64
+)
 ELEMENTS_ATTR = AttrKind("constant vector/tensor attribute", DenseElementsAttr)
 AFFINE_MAP_ATTR = AttrKind("AffineMap attribute", AffineMapAttr)
-TYPED_ATTR = AttrKind(
-    "typed attribute", (IntegerAttr, FloatAttr, DenseElementsAttr)
-)
+TYPED_ATTR = AttrKind("typed attribute", (IntegerAttr, FloatAttr, DenseElementsAttr))
 
 
 # --------------------------------------------------------------------------- specs
@@ -207,7 +206,10 @@ class OperandDef:
     __slots__ = ("name", "constraint", "variadic", "optional")
 
     def __init__(
-        self, name: str, constraint: TypeConstraint = ANY_TYPE, variadic: bool = False,
+        self,
+        name: str,
+        constraint: TypeConstraint = ANY_TYPE,
+        variadic: bool = False,
         optional: bool = False,
     ) -> None:
         self.name = name
@@ -226,7 +228,10 @@ class PropDef:
     __slots__ = ("name", "kind", "optional", "default")
 
     def __init__(
-        self, name: str, kind: AttrKind = ANY_ATTR, optional: bool = False,
+        self,
+        name: str,
+        kind: AttrKind = ANY_ATTR,
+        optional: bool = False,
         default: Attribute | None = None,
     ) -> None:
         self.name = name
@@ -307,7 +312,9 @@ def has_parent(*names: str) -> type[Trait]:
         p = op.parent_op
         if p is None or p.name not in names:
             expect = ", ".join(f"'{n}'" for n in names)
-            raise op_error(op, f"expects parent op {'to be one of ' if len(names) > 1 else ''}{expect}")
+            raise op_error(
+                op, f"expects parent op {'to be one of ' if len(names) > 1 else ''}{expect}"
+            )
 
     return type("HasParent", (HasParent,), {"parents": names, "verify": staticmethod(verify)})
 
@@ -517,7 +524,9 @@ class _VerifyPlan:
             getattr(cls, "VERIFY_MEMO", False)
             and cls.NUM_REGIONS == 0
             and cls.NUM_SUCCESSORS == 0
-            and not any(issubclass(t, (HasParent, IsTerminator, SymbolTrait)) for t in cls.TRAIT_SET)
+            and not any(
+                issubclass(t, (HasParent, IsTerminator, SymbolTrait)) for t in cls.TRAIT_SET
+            )
         )
 
 
@@ -707,4 +716,3 @@ def split_inherent(cls: type[Operation], attrs: dict[str, Attribute]) -> dict[st
         if k in names:
             props[k] = attrs.pop(k)
     return props
-

@@ -6,7 +6,9 @@ Attributes live in ``attributes.py``; the op/region/value graph in ``core.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
+
+from llh_opt.ir.interned import Interned
 
 if TYPE_CHECKING:
     from llh_opt.ir.attributes import Attribute
@@ -17,41 +19,16 @@ DYNAMIC = -1
 SIGNLESS, SIGNED, UNSIGNED = 0, 1, 2
 
 
-class Type:
+class Type(Interned):
     """Base of every type. Instances are interned: equality is identity."""
 
-    __slots__ = ("_text", "may_alias")
-    _cache: ClassVar[dict[Any, Type]]
-
-    def __init_subclass__(cls, **kw: Any) -> None:
-        super().__init_subclass__(**kw)
-        cls._cache = {}
-
-    def _init(self, may_alias: bool = False) -> None:
-        self._text: str | None = None
-        self.may_alias = may_alias
-
-    def __str__(self) -> str:
-        text = self._text
-        if text is None:
-            text = self._text = self.render(None)
-        return text
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self}>"
+    __slots__ = ()
 
     def text(self, aliases: dict[Any, str] | None) -> str:
         """The spelling with attribute aliases substituted (`aliases` maps attribute → `#name`)."""
         if aliases is None or not self.may_alias:
             return str(self)
         return self.render(aliases)
-
-    def render(self, aliases: dict[Any, str] | None) -> str:
-        raise NotImplementedError(type(self).__name__)
-
-    def children(self) -> tuple[Type | Attribute, ...]:
-        """Sub-types and attributes, in printing order (used to collect aliases)."""
-        return ()
 
     # Interned: default identity equality/hash is correct and fastest.
 
@@ -86,12 +63,7 @@ class IndexType(Type):
     __slots__ = ()
 
     def __new__(cls) -> IndexType:
-        self = cls._cache.get(None)
-        if self is None:
-            self = object.__new__(cls)
-            self._init()
-            cls._cache[None] = self
-        return self
+        return cls.singleton()
 
     def render(self, aliases: dict[Any, str] | None) -> str:
         return "index"
@@ -141,12 +113,7 @@ class NoneType(Type):
     __slots__ = ()
 
     def __new__(cls) -> NoneType:
-        self = cls._cache.get(None)
-        if self is None:
-            self = object.__new__(cls)
-            self._init()
-            cls._cache[None] = self
-        return self
+        return cls.singleton()
 
     def render(self, aliases: dict[Any, str] | None) -> str:
         return "none"
@@ -242,9 +209,7 @@ class VectorType(ShapedType):
         if self.scalable is None:
             dims = _dims_prefix(self.shape)
         else:
-            dims = "".join(
-                (f"[{d}]x" if s else f"{d}x") for d, s in zip(self.shape, self.scalable)
-            )
+            dims = "".join((f"[{d}]x" if s else f"{d}x") for d, s in zip(self.shape, self.scalable))
         return f"vector<{dims}{self.element_type.text(aliases)}>"
 
     def children(self) -> tuple[Type, ...]:
@@ -352,7 +317,9 @@ class MemRefType(ShapedType):
 class UnrankedMemRefType(ShapedType):
     __slots__ = ("memory_space",)
 
-    def __new__(cls, element_type: Type, memory_space: Attribute | None = None) -> UnrankedMemRefType:
+    def __new__(
+        cls, element_type: Type, memory_space: Attribute | None = None
+    ) -> UnrankedMemRefType:
         key = (element_type, memory_space)
         self = cls._cache.get(key)
         if self is None:

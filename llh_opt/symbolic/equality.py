@@ -18,6 +18,7 @@ relation ops.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterator
 
 import sympy
@@ -154,12 +155,13 @@ class SymbolClasses:
 
     def union(self, a: str, b: str) -> list[tuple[str, str]]:
         """Record `a == b`. Returns the merges performed, in order: `(a, b)` first when they were
-        in different classes, then the implied ones (congruence, constant folding) as
-        `(earlier rep, later rep)` pairs. Raises `SymbolConflict` on a contradiction."""
+        in different classes, then the implied ones (congruence, constant folding) as pairs of
+        names of the two classes that met. Raises `SymbolConflict` on a contradiction (the state
+        is then unspecified: the caller reports an error)."""
         merged: list[tuple[str, str]] = []
-        pending: list[tuple[str, str]] = [(a, b)]
+        pending: deque[tuple[str, str]] = deque([(a, b)])
         while pending:
-            x, y = pending.pop(0)
+            x, y = pending.popleft()
             rx, ry = self.find(x), self.find(y)
             if rx == ry:
                 continue
@@ -176,15 +178,15 @@ class SymbolClasses:
         if holder is not None:
             return self.union(name, holder)
         rep = self.find(name)
-        pending: list[tuple[str, str]] = []
+        pending: deque[tuple[str, str]] = deque()
         self._absorb_value(rep, key, pending)
         merged: list[tuple[str, str]] = []
         while pending:
-            x, y = pending.pop(0)
+            x, y = pending.popleft()
             merged.extend(self.union(x, y))
         return merged
 
-    def _absorb_value(self, rep: str, key: sympy.Expr, pending: list[tuple[str, str]]) -> None:
+    def _absorb_value(self, rep: str, key: sympy.Expr, pending: deque[tuple[str, str]]) -> None:
         """The class of `rep` also has value `key` (held by no class)."""
         current = self._value[rep]
         diff = current - key
@@ -197,7 +199,7 @@ class SymbolClasses:
         else:
             self.equations.append((current, key))
 
-    def _join(self, rx: str, ry: str, pending: list[tuple[str, str]]) -> None:
+    def _join(self, rx: str, ry: str, pending: deque[tuple[str, str]]) -> None:
         vx, vy = self._value[rx], self._value[ry]
         diff = vx - vy
         if diff.is_Integer and diff != 0:
@@ -249,7 +251,7 @@ class SymbolClasses:
             self._substitute(eliminated, replacement, pending)
 
     def _substitute(
-        self, free: sympy.Expr, replacement: sympy.Expr, pending: list[tuple[str, str]]
+        self, free: sympy.Expr, replacement: sympy.Expr, pending: deque[tuple[str, str]]
     ) -> None:
         """`free` (an atom) now equals `replacement`: rewrite every key using it."""
         users = self._users.pop(free, None)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 import sympy
-from sympy import Add, Mul
+from sympy import Add, Mul, Pow
 
 from llh_opt.dialects.llh import SymbolRelationAttr
 from llh_opt.ir.attributes import (
@@ -51,8 +51,8 @@ def _negated_symbol(e: sympy.Expr) -> sympy.Expr | None:
 
 def binary_form(e: sympy.Expr) -> BinaryForm | None:
     """`e` as one binary operation on two symbols/constants, if it is one (`s0 + 1` → Add(s0, 1),
-    `s0 - 1` → Sub(s0, 1), `1 - s0` → Sub(1, s0), `128*s0` → Mul(128, s0), `floor(s0/s1)` →
-    FloorDiv(s0, s1))."""
+    `s0 - 1` → Sub(s0, 1), `1 - s0` → Sub(1, s0), `128*s0` → Mul(128, s0), `s0**2` →
+    Mul(s0, s0), `floor(s0/s1)` → FloorDiv(s0, s1))."""
     func = e.func
     args = e.args
     if len(args) != 2:
@@ -79,6 +79,8 @@ def binary_form(e: sympy.Expr) -> BinaryForm | None:
         if is_operand(x) and is_operand(y):
             return ("FloorDiv", x, y)
         return None
+    if func is Pow and x.is_Symbol and y == 2:
+        return ("Mul", x, x)
     return None
 
 

@@ -20,7 +20,9 @@ from llh_opt.printer import print_operation
 
 # ----------------------------------------------------------------------------- types
 
-int_types = st.builds(T.IntegerType, st.sampled_from([1, 8, 16, 32, 64, 3]), st.sampled_from([0, 1, 2]))
+int_types = st.builds(
+    T.IntegerType, st.sampled_from([1, 8, 16, 32, 64, 3]), st.sampled_from([0, 1, 2])
+)
 float_types = st.sampled_from([T.f16, T.bf16, T.f32, T.f64])
 scalar_types = st.one_of(int_types, float_types, st.just(T.index))
 dims = st.lists(st.one_of(st.integers(0, 9), st.just(T.DYNAMIC)), max_size=4).map(tuple)
@@ -33,7 +35,11 @@ def tensor_types(elems: st.SearchStrategy[T.Type]) -> st.SearchStrategy[T.Type]:
         st.builds(T.RankedTensorType, dims, elems),
         st.builds(T.RankedTensorType, dims, elems, encodings),
         st.builds(T.UnrankedTensorType, elems),
-        st.builds(T.VectorType, dims.filter(lambda d: T.DYNAMIC not in d and 0 not in d and d != ()), elems),
+        st.builds(
+            T.VectorType,
+            dims.filter(lambda d: T.DYNAMIC not in d and 0 not in d and d != ()),
+            elems,
+        ),
         st.builds(T.MemRefType, dims, elems),
     )
 
@@ -92,7 +98,9 @@ attrs = st.recursive(
     leaf_attrs,
     lambda inner: st.one_of(
         st.lists(inner, max_size=3).map(lambda xs: A.ArrayAttr(tuple(xs))),
-        st.dictionaries(st.sampled_from(["a", "b", "x.y", "q-r"]), inner, max_size=3).map(A.DictionaryAttr),
+        st.dictionaries(st.sampled_from(["a", "b", "x.y", "q-r"]), inner, max_size=3).map(
+            A.DictionaryAttr
+        ),
     ),
     max_leaves=6,
 )

@@ -234,9 +234,11 @@ def test_binary_relation_materialization() -> None:
     e = sa.define(1 - sa.sym(s21))
     f = sa.define(FloorDiv(sa.sym(s21), sa.sym(s22)))
     g = sa.define(sa.sym(s21) + sa.sym(s22))
-    assert (s23, s24, d, e, f, g) == ("s0", "s1", "s2", "s3", "s4", "s5")
+    h = sa.define(sa.sym(s22) * sa.sym(s22))
+    assert (s23, s24, d, e, f, g, h) == ("s0", "s1", "s2", "s3", "s4", "s5", "s6")
     # Relations print newest first; operands of sums and products in sympy's order.
     assert relation_lines(m) == [
+        _binary("Mul", "s22", "s22", h),
         _binary("Add", "s21", "s22", g),
         _binary("FloorDiv", "s21", "s22", f),
         _binary("Sub", "c1", "s21", e),
@@ -590,3 +592,90 @@ def test_evaluate() -> None:
     assert flat not in sa.evaluate({n: 2})  # unbound input: left out
     with pytest.raises(ValueError, match="conflicting"):
         sa.evaluate({h: 3, w: 4}, check=True)
+
+
+# --------------------------------------------------------------------------- the seed's example
+
+
+def test_seed_matmul_example_prints_as_the_reference() -> None:
+    """Seed 000's matmul example, with the steps a shape rule takes spelled out."""
+    m = parse(
+        """
+        func.func @matmul(%arg0: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}) -> tensor<*xf32> attributes {entrance} {
+          %const = "llh.weight"() <{weight_file = "xxx"}> : () -> tensor<512x10xf32>
+          %matmul = "llh.matmul"(%arg0, %const) : (tensor<?x?xf32>, tensor<512x10xf32>) -> tensor<*xf32>
+          return %matmul : tensor<*xf32>
+        }
+        """
+    )
+    f = first_func(m)
+    sa = SymbolAnalysis.get(f)
+    arg = f.regions[0].blocks[0].args[0]
+    names = [sa.get_or_build(n) for n in ("s0", "s1")]  # seeding (§4.3)
+    sa.add_encoding(arg, names)
+    weight, matmul, _ret = list(f.regions[0].blocks[0].ops)
+    sa.add_encoding(weight.results[0], at_op=weight)
+    lhs, rhs = encoding_of(arg.type), encoding_of(weight.results[0].type)
+    out = sa.symbols_for_shape((-1, 10), (lhs[0], rhs[1]), at_op=matmul)
+    matmul.results[0].type = RankedTensorType((-1, 10), f32, EncodingAttr(out))
+    sa.merge(lhs[1], rhs[0], at_op=matmul)
+    ftype = f.properties["function_type"].type
+    f.properties["function_type"] = type(f.properties["function_type"])(
+        type(ftype)((arg.type,), (matmul.results[0].type,))
+    )
+    assert text(m) == (
+        """module {
+  "llh.symbolic_int"() <{sym_name = "c10"}> : () -> ()
+  "llh.symbolic_int"() <{sym_name = "c512"}> : () -> ()
+  "llh.symbolic_int"() <{sym_name = "s1"}> : () -> ()
+  "llh.symbolic_int"() <{sym_name = "s0"}> : () -> ()
+  func.func @matmul(%arg0: tensor<?x?xf32, #llh.encoding<shapes = @s0, @s1>> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}) -> tensor<?x10xf32, #llh.encoding<shapes = @s0, @c10>> attributes {entrance} {
+    %0 = "llh.weight"() <{weight_file = "xxx"}> : () -> tensor<512x10xf32, #llh.encoding<shapes = @c512, @c10>>
+    %1 = "llh.matmul"(%arg0, %0) : (tensor<?x?xf32, #llh.encoding<shapes = @s0, @s1>>, tensor<512x10xf32, #llh.encoding<shapes = @c512, @c10>>) -> tensor<?x10xf32, #llh.encoding<shapes = @s0, @c10>>
+    return %1 : tensor<?x10xf32, #llh.encoding<shapes = @s0, @c10>>
+  }
+  module @__symbol__ {
+    "llh.symbol_relation"() <{relation = @c512, relation_kind = #llh.SymbolRelation<EQ>, symbol = @s1}> : () -> ()
+  }
+}
+"""
+    )
+    # D3 under canonicalization: s1 becomes c512 and the `?` refines to 512.
+    sa.apply_equalities(refine_static=True)
+    sa.remove_unused()
+    assert "tensor<?x512xf32, #llh.encoding<shapes = @s0, @c512>>" in text(m)
+    assert decl_names(m) == ["c10", "c512", "s0"]
+    assert relation_lines(m) == []
+
+
+def test_resnet_like_spatial_sizes_share_symbols() -> None:
+    """ResNet-18's spatial sizes for an `s1 x s1` input: every 3x3/stride-1/pad-1 conv keeps its
+    input's symbol, equal H and W share one symbol per stage, and the stages match torch's
+    `(s0 - 1) floordiv 2^k + 1` bindings of seed 000."""
+    sa = SymbolAnalysis(new_module())
+    h = w = sa.get_or_build("s1")
+    stages = []
+
+    def window(x: str, k: int, s: int, p: int) -> str:
+        return sa.define(window_output_size(sa.sym(x), k, s, 2 * p))
+
+    h, w = window(h, 7, 2, 3), window(w, 7, 2, 3)  # stem conv
+    stages.append(h)
+    h, w = window(h, 3, 2, 1), window(w, 3, 2, 1)  # max pool
+    for stage in range(4):
+        for block in range(2):
+            stride = 2 if stage and not block else 1
+            identity = h
+            h, w = window(h, 3, stride, 1), window(w, 3, stride, 1)
+            h, w = window(h, 3, 1, 1), window(w, 3, 1, 1)
+            if stride == 2:
+                assert window(identity, 1, 2, 0) == h  # the 1x1 downsample path agrees
+        stages.append(h)
+        assert h == w
+    s1 = sa.sym("s1")
+    for k, name in enumerate(stages[1:], start=2):
+        assert sa.define(floordiv(s1 - 1, 2**k) + 1) == name
+    flat = sa.define(512 * sa.sym(h) * sa.sym(w))
+    assert sa.evaluate({"s1": 224})[flat] == 512 * 7 * 7
+    assert len(set(stages)) == 5
+    assert len(sa.symbols()) == 7  # s1, five stage sizes, the flatten size
