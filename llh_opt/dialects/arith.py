@@ -27,6 +27,7 @@ from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.opdef import (
     ANY_TYPE,
     AttrKind,
+    Commutative,
     ConstantLike,
     Dialect,
     OperandDef,
@@ -379,7 +380,9 @@ def _print_flags(op: Operation, p: Printer) -> None:
     p.print_optional_attr_dict(p.op_attributes(op, (prop,)))
 
 
-def _int_binary(name: str, mnemonic: str, summary: str, overflow: bool = False) -> type[_BinaryOp]:
+def _int_binary(
+    name: str, mnemonic: str, summary: str, overflow: bool = False, commutative: bool = False
+) -> type[_BinaryOp]:
     attrs: dict[str, Any] = {
         "__slots__": (),
         "OPERATION_NAME": f"arith.{mnemonic}",
@@ -389,7 +392,7 @@ def _int_binary(name: str, mnemonic: str, summary: str, overflow: bool = False) 
             OperandDef("rhs", SIGNLESS_INTEGER_LIKE),
         ),
         "RESULTS": (ResultDef("result", SIGNLESS_INTEGER_LIKE),),
-        "TRAITS": (Pure, SameOperandsAndResultType),
+        "TRAITS": (Pure, SameOperandsAndResultType, *((Commutative,) if commutative else ())),
     }
     if overflow:
         attrs["PROPERTIES"] = (
@@ -405,7 +408,9 @@ def _int_binary(name: str, mnemonic: str, summary: str, overflow: bool = False) 
     return register(type(name, (_BinaryOp,), attrs))  # type: ignore[return-value]
 
 
-def _float_binary(name: str, mnemonic: str, summary: str) -> type[_BinaryOp]:
+def _float_binary(
+    name: str, mnemonic: str, summary: str, commutative: bool = False
+) -> type[_BinaryOp]:
     attrs: dict[str, Any] = {
         "__slots__": (),
         "OPERATION_NAME": f"arith.{mnemonic}",
@@ -413,7 +418,7 @@ def _float_binary(name: str, mnemonic: str, summary: str) -> type[_BinaryOp]:
         "OPERANDS": (OperandDef("lhs", FLOAT_LIKE), OperandDef("rhs", FLOAT_LIKE)),
         "RESULTS": (ResultDef("result", FLOAT_LIKE),),
         "PROPERTIES": (_FASTMATH_PROP,),
-        "TRAITS": (Pure, SameOperandsAndResultType),
+        "TRAITS": (Pure, SameOperandsAndResultType, *((Commutative,) if commutative else ())),
         "FLAGS_PROP": "fastmath",
         "FLAGS_KEYWORD": "fastmath",
         "GENERIC_DEFAULTS": (("fastmath", FASTMATH_NONE),),
@@ -427,32 +432,42 @@ _FASTMATH_PROP = PropDef(
     default=FASTMATH_NONE,
 )
 
-AddIOp = _int_binary("AddIOp", "addi", "integer addition operation", overflow=True)
+AddIOp = _int_binary(
+    "AddIOp", "addi", "integer addition operation", overflow=True, commutative=True
+)
 SubIOp = _int_binary("SubIOp", "subi", "integer subtraction operation", overflow=True)
-MulIOp = _int_binary("MulIOp", "muli", "integer multiplication operation", overflow=True)
+MulIOp = _int_binary(
+    "MulIOp", "muli", "integer multiplication operation", overflow=True, commutative=True
+)
 DivSIOp = _int_binary("DivSIOp", "divsi", "signed integer division operation")
 DivUIOp = _int_binary("DivUIOp", "divui", "unsigned integer division operation")
 RemSIOp = _int_binary("RemSIOp", "remsi", "signed integer division remainder operation")
 RemUIOp = _int_binary("RemUIOp", "remui", "unsigned integer division remainder operation")
-AndIOp = _int_binary("AndIOp", "andi", "integer binary and")
-OrIOp = _int_binary("OrIOp", "ori", "integer binary or")
-XOrIOp = _int_binary("XOrIOp", "xori", "integer binary xor")
-MaxSIOp = _int_binary("MaxSIOp", "maxsi", "signed integer maximum operation")
-MinSIOp = _int_binary("MinSIOp", "minsi", "signed integer minimum operation")
-MaxUIOp = _int_binary("MaxUIOp", "maxui", "unsigned integer maximum operation")
-MinUIOp = _int_binary("MinUIOp", "minui", "unsigned integer minimum operation")
+AndIOp = _int_binary("AndIOp", "andi", "integer binary and", commutative=True)
+OrIOp = _int_binary("OrIOp", "ori", "integer binary or", commutative=True)
+XOrIOp = _int_binary("XOrIOp", "xori", "integer binary xor", commutative=True)
+MaxSIOp = _int_binary("MaxSIOp", "maxsi", "signed integer maximum operation", commutative=True)
+MinSIOp = _int_binary("MinSIOp", "minsi", "signed integer minimum operation", commutative=True)
+MaxUIOp = _int_binary("MaxUIOp", "maxui", "unsigned integer maximum operation", commutative=True)
+MinUIOp = _int_binary("MinUIOp", "minui", "unsigned integer minimum operation", commutative=True)
 FloorDivSIOp = _int_binary("FloorDivSIOp", "floordivsi", "signed floor integer division operation")
 CeilDivSIOp = _int_binary("CeilDivSIOp", "ceildivsi", "signed ceil integer division operation")
 ShLIOp = _int_binary("ShLIOp", "shli", "integer left-shift", overflow=True)
 ShRSIOp = _int_binary("ShRSIOp", "shrsi", "signed integer right-shift")
 ShRUIOp = _int_binary("ShRUIOp", "shrui", "unsigned integer right-shift")
 
-AddFOp = _float_binary("AddFOp", "addf", "floating point addition operation")
+AddFOp = _float_binary("AddFOp", "addf", "floating point addition operation", commutative=True)
 SubFOp = _float_binary("SubFOp", "subf", "floating point subtraction operation")
-MulFOp = _float_binary("MulFOp", "mulf", "floating point multiplication operation")
+MulFOp = _float_binary(
+    "MulFOp", "mulf", "floating point multiplication operation", commutative=True
+)
 DivFOp = _float_binary("DivFOp", "divf", "floating point division operation")
-MaxNumFOp = _float_binary("MaxNumFOp", "maxnumf", "floating-point maximum operation")
-MinNumFOp = _float_binary("MinNumFOp", "minnumf", "floating-point minimum operation")
+MaxNumFOp = _float_binary(
+    "MaxNumFOp", "maxnumf", "floating-point maximum operation", commutative=True
+)
+MinNumFOp = _float_binary(
+    "MinNumFOp", "minnumf", "floating-point minimum operation", commutative=True
+)
 
 
 @register

@@ -97,6 +97,7 @@ class FuncOp(Operation):
         PropDef("sym_visibility", STRING_ATTR, optional=True),
         PropDef("arg_attrs", DICT_ARRAY_ATTR, optional=True),
         PropDef("res_attrs", DICT_ARRAY_ATTR, optional=True),
+        PropDef("no_inline", UNIT_ATTR, optional=True),
     )
     TRAITS = (SymbolTrait, IsolatedFromAbove)
     NUM_REGIONS = 1

@@ -12,6 +12,7 @@ from llh_opt.ir.attributes import IntegerAttr, LocationAttr, UnknownLoc
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.opdef import (
     AttrKind,
+    Commutative,
     ConstantLike,
     Dialect,
     OperandDef,
@@ -144,6 +145,7 @@ class AddOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "index.add"
     SUMMARY = "index addition"
+    TRAITS = (Pure, Commutative)
 
 
 @register
@@ -158,3 +160,4 @@ class MulOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "index.mul"
     SUMMARY = "index multiplication"
+    TRAITS = (Pure, Commutative)

@@ -259,6 +259,11 @@ class ConstantLike(Trait):
     """Materializes a constant; hoisted and de-duplicated by the greedy driver."""
 
 
+class Commutative(Trait):
+    """MLIR's `IsCommutative`: operand order does not matter (CSE compares operands as a
+    multiset; canonicalization may reorder them)."""
+
+
 class IsTerminator(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
@@ -445,6 +450,30 @@ def _all_traits(traits: Sequence[type[Trait]]) -> list[type[Trait]]:
 
 def has_trait(op: Operation, trait: type[Trait]) -> bool:
     return trait in getattr(type(op), "TRAIT_SET", ())
+
+
+# --------------------------------------------------------------------------- side effects
+
+
+def is_memory_effect_free(op: Operation) -> bool:
+    """MLIR's `isMemoryEffectFree`: a registered op declared `Pure` (or `NoMemoryEffect`).
+    Unregistered ops and ops without declared effects (e.g. `func.call`) may have any effect."""
+    return Pure in type(op).TRAIT_SET  # type: ignore[attr-defined]
+
+
+def would_op_be_trivially_dead(op: Operation) -> bool:
+    """MLIR's `wouldOpBeTriviallyDead`: erasable if unused -- memory-effect free, not a
+    terminator (unregistered ops might be one) and not a symbol."""
+    traits = type(op).TRAIT_SET  # type: ignore[attr-defined]
+    return Pure in traits and IsTerminator not in traits and SymbolTrait not in traits
+
+
+def is_op_trivially_dead(op: Operation) -> bool:
+    """MLIR's `isOpTriviallyDead`: no result is used and `would_op_be_trivially_dead`."""
+    for r in op.results:
+        if r.uses:
+            return False
+    return would_op_be_trivially_dead(op)
 
 
 # Spec defaults on the base class so every registered op has them.

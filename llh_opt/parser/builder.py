@@ -15,11 +15,19 @@ from typing import Any
 
 from llh_opt.ir.attributes import (
     Attribute,
+    DictionaryAttr,
     FileLineColLoc,
     LocationAttr,
 )
-from llh_opt.ir.core import OP_CLASSES, Block, Operation, Region
-from llh_opt.ir.opdef import DIALECTS, split_inherent
+from llh_opt.ir.core import OP_CLASSES, Block, ExplicitProperties, Operation, Region
+from llh_opt.ir.opdef import (
+    BOOL_ATTR,
+    DENSE_I64_ARRAY_ATTR,
+    DIALECTS,
+    FLAT_SYMBOL_REF_ATTR,
+    AttrKind,
+    split_inherent,
+)
 from llh_opt.ir.types import FunctionType, Type
 from llh_opt.parser.attrs import AttrMixin, DeferredLoc
 from llh_opt.parser.custom import CustomOpsMixin
@@ -302,11 +310,14 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         else:
             vals = ()
         if props is not None:
-            properties = dict(props)
             attributes = dict(attrs) if attrs else {}
+            if info is None:
+                properties = ExplicitProperties(props)
+            else:
+                properties = self._registered_props(info, props, attributes, op_off)
         elif attrs:
             attributes = dict(attrs)
-            properties = split_inherent(info, attributes) if info is not None else {}
+            properties = self._inherent_attrs(info, attributes, op_off) if info is not None else {}
         else:
             attributes = {}
             properties = {}
@@ -326,6 +337,70 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         block.append(op)
         if results is not None:
             self.bind_results(op, results)
+
+    def _registered_props(
+        self,
+        cls: type[Operation],
+        props: Props,
+        attributes: dict[str, Attribute],
+        op_off: int,
+    ) -> dict[str, Attribute]:
+        """A registered op's properties from `<{...}>` (and the inherent attributes of its
+        `{...}`, which `<{...}>` overrides), as MLIR's `setPropertiesFromAttr` builds them:
+        unknown keys are dropped; a value the property's storage cannot hold is an error."""
+        kinds = _PROPERTY_KINDS.get(cls)
+        if kinds is None:
+            kinds = _PROPERTY_KINDS[cls] = _property_kinds(cls)
+        if kinds is _LEGACY:
+            return dict(props)
+        if not kinds:
+            raise ParseError(
+                f"invalid properties {DictionaryAttr(props)} for op {cls.OPERATION_NAME}: this "
+                "operation has empty properties",
+                op_off,
+            )
+        written = {}
+        for key, value in props:
+            kind = kinds.get(key)
+            if kind is None:
+                continue
+            if not property_converts(kind, value):
+                raise ParseError(
+                    f"invalid properties {DictionaryAttr(props)} for op {cls.OPERATION_NAME}: "
+                    f"Invalid attribute `{key}` in property conversion: {value}",
+                    op_off,
+                )
+            written[key] = value
+        properties = {}
+        if attributes:
+            # Inherent attributes of the `{...}` are set first, each dropped silently when
+            # its storage cannot hold it (MLIR's `setInherentAttr`).
+            for key, value in split_inherent(cls, attributes).items():
+                if property_converts(kinds[key], value):
+                    properties[key] = value
+        properties.update(written)
+        return properties
+
+    def _inherent_attrs(
+        self, cls: type[Operation], attributes: dict[str, Attribute], op_off: int
+    ) -> dict[str, Attribute]:
+        """Move the inherent attributes of a registered op's `{...}` to its properties, checked
+        as MLIR's parser does (`verifyInherentAttrs`, reported without the verifier's note)."""
+        properties = split_inherent(cls, attributes)
+        if properties:
+            kinds = _PROPERTY_KINDS.get(cls)
+            if kinds is None:
+                kinds = _PROPERTY_KINDS[cls] = _property_kinds(cls)
+            if kinds is not _LEGACY:
+                for key, value in properties.items():
+                    kind = kinds[key]
+                    if not kind(value):
+                        raise ParseError(
+                            f"'{cls.OPERATION_NAME}' op attribute '{key}' failed to satisfy "
+                            f"constraint: {kind.description}",
+                            op_off,
+                        )
+        return properties
 
     def _functype_offset(self, name_tok: Any) -> int:
         """The `(` of a generic op's function type (for operand-count errors): the first `:` at
@@ -509,6 +584,45 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
 
     def type_alias_def(self, c: list[Any]) -> None:
         self.type_aliases[c[0].value[1:]] = c[1]
+
+
+MLIR_PROPERTY_DIALECTS = frozenset(("arith", "builtin", "cf", "func", "index", "tensor"))
+"""Dialects whose registered ops get MLIR's `<{...}>` handling (`_registered_props`), checked
+against `torch-mlir-opt`. Other dialects keep every written key as a property, for the verifier
+to report (``test/Dialect/LLH`` expects `has unknown property`)."""
+
+_LEGACY: dict[str, AttrKind] = {}
+_PROPERTY_KINDS: dict[type, dict[str, AttrKind]] = {}
+
+
+def _property_kinds(cls: type[Operation]) -> dict[str, AttrKind]:
+    if cls.OPERATION_NAME.split(".", 1)[0] not in MLIR_PROPERTY_DIALECTS:
+        return _LEGACY
+    return {p.name: p.kind for p in cls.PROPERTIES}
+
+
+_STRICT_KINDS = (FLAT_SYMBOL_REF_ATTR, BOOL_ATTR, DENSE_I64_ARRAY_ATTR)
+"""Kinds whose MLIR storage class itself checks the constraint (`FlatSymbolRefAttr`,
+`BoolAttr`, `DenseI64ArrayAttr`)."""
+
+
+def property_converts(kind: AttrKind, value: Attribute) -> bool:
+    """Whether MLIR's property conversion accepts `value` for a property of `kind`: the
+    storage class's `dyn_cast`. That checks the attribute class; the full constraint only for
+    interface storage (`TypedAttr`), enum attributes (`allowed ... cases`) and the strict kinds;
+    other constraints (an `I64Attr`'s width, a `TypeAttr`'s function type) are left to the
+    verifier, whose message differs."""
+    if not isinstance(value, kind.classes):
+        return False
+    if kind.predicate is None:
+        return True
+    if (
+        kind.classes is Attribute
+        or kind in _STRICT_KINDS
+        or kind.description.startswith("allowed ")
+    ):
+        return kind.predicate(value)
+    return True
 
 
 class _ArgRef:

@@ -23,10 +23,23 @@ from llh_opt.ir.attributes import (
     StringAttr,
     SymbolRefAttr,
     TypeAttr,
+    UnitAttr,
 )
 from llh_opt.ir.core import OP_CLASSES, Operation, Region
 from llh_opt.ir.opdef import DIALECTS, split_inherent
-from llh_opt.ir.types import FunctionType, IndexType, ShapedType, Type, VectorType, i1, i32, i64
+from llh_opt.ir.types import (
+    DYNAMIC,
+    FunctionType,
+    IndexType,
+    RankedTensorType,
+    ShapedType,
+    Type,
+    UnrankedTensorType,
+    VectorType,
+    i1,
+    i32,
+    i64,
+)
 from llh_opt.parser.errors import ParseError
 from llh_opt.parser.lexemes import SCALAR_TYPE_RE
 
@@ -66,6 +79,12 @@ FASTMATH_OPS = frozenset(
     )
 )
 _INDEX = IndexType()
+_TYPE_MNEMONICS: dict[type, str] = {
+    FunctionType: "builtin.function",
+    RankedTensorType: "builtin.tensor",
+}
+"""MLIR's names of the builtin type classes for "invalid kind of type specified" errors."""
+_TENSOR_TYPES = (RankedTensorType, UnrankedTensorType)
 
 MLIR_KEYWORDS = frozenset(
     [
@@ -165,10 +184,16 @@ class CustomOpsMixin:
         return cls is None or prop in getattr(cls, "PROPERTY_NAMES", ())
 
     def _flags(self, name: str, flags: Any) -> dict[str, Attribute]:
-        """`overflowFlags`/`fastmath` of an arith op (written, or MLIR's `none` default)."""
+        """`overflowFlags`/`fastmath`/`nonNeg` of an arith op (written, or MLIR's `none`
+        default)."""
         props: dict[str, Attribute] = {}
         if flags is not None:
             text = flags.value
+            if text == "nneg":
+                if name != "arith.extui":
+                    raise ParseError("expected ':'", self.base + flags.start_pos, backup=True)
+                props["nonNeg"] = UnitAttr()
+                return props
             kind = "overflow" if text.startswith("overflow") else "fastmath"
             prop = "overflowFlags" if kind == "overflow" else "fastmath"
             allowed = OVERFLOW_OPS if kind == "overflow" else FASTMATH_OPS
@@ -386,16 +411,121 @@ class CustomOpsMixin:
             kw, name, operands, ft.results, {"callee": SymbolRefAttr(callee)}, attrs
         )
 
-    def _bare_name(self, kw: Any, short: str) -> str:
-        """`func.X`, also for bare `X` where the default dialect is `func`."""
+    def _bare_name(self, kw: Any, short: str, dialect: str = "func") -> str:
+        """`<dialect>.X`, also for bare `X` where the default dialect is `dialect`."""
         if kw.value == short:
-            dialect = self.regions[-1].dialect
-            if dialect != "func":
+            default = self.regions[-1].dialect
+            if default != dialect:
                 raise ParseError(
-                    f"custom op '{short}' is unknown (tried '{dialect}.{short}' as well)",
+                    f"custom op '{short}' is unknown (tried '{default}.{short}' as well)",
                     self.base + kw.start_pos,
                 )
-        return "func." + short
+        return dialect + "." + short
+
+    def call_indirect_op(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = self._bare_name(kw, "call_indirect")
+        callee = c[1]
+        toks: list[Any] = []
+        attrs = None
+        for x in c[2:-1]:
+            if isinstance(x, list):
+                toks = x
+            else:
+                attrs = x
+        ft = self._expect_type(c[-1], FunctionType, name, self._after_token(callee))
+        if len(toks) != len(ft.inputs):
+            at = self._next_token_offset(self._after_token(callee) + 1)
+            self._count_mismatch(name, len(toks), len(ft.inputs), at)
+        operands = self.resolve_uses([callee, *toks], [ft, *ft.inputs])
+        return self._create(kw, name, operands, ft.results, {}, attrs)
+
+    def _count_mismatch(self, name: str, operands: int, types: int, off: int) -> None:
+        raise ParseError(
+            f"custom op '{name}' number of operands and types do not match: got {operands} "
+            f"operands and {types} types",
+            off,
+        )
+
+    def _expect_type(self, t: Type, cls: Any, name: str, after: int) -> Any:
+        """`t` if it is a `cls` (a builtin type class), else MLIR's "invalid kind of type"
+        error at the type after the first `:` following offset `after`."""
+        if isinstance(t, cls):
+            return t
+        mnemonic = _TYPE_MNEMONICS.get(cls)
+        detail = f": expected {mnemonic}, but found '{t}'" if mnemonic else ""
+        raise ParseError(
+            f"custom op '{name}' invalid kind of type specified{detail}", self._colon_type(after)
+        )
+
+    def _colon_type(self, start: int) -> int:
+        """The first token after the first `:` at bracket depth 0 from absolute `start`."""
+        text = self.src.text
+        depth = 0
+        i = start
+        n = len(text)
+        while i < n:
+            ch = text[i]
+            if ch in "([{<":
+                depth += 1
+            elif ch in ")]}>" and not (ch == ">" and text[i - 1] == "-"):
+                depth -= 1
+            elif ch == '"':
+                i = text.find('"', i + 1)
+                if i < 0:
+                    break
+            elif ch == ":" and depth == 0:
+                return self._next_token_offset(i + 1)
+            i += 1
+        return start
+
+    def _to_type(self, start: int) -> int:
+        """The first token after the keyword `to` at bracket depth 0 from absolute `start`."""
+        import re
+
+        text = self.src.text
+        depth = 0
+        for m in re.compile(r'[([{<]|->|[)\]}>]|"(?:[^"\\]|\\.)*"|\bto\b').finditer(text, start):
+            tok = m.group()
+            if tok in "([{<":
+                depth += 1
+            elif tok in ")]}>":
+                depth -= 1
+            elif tok == "to" and depth == 0:
+                return self._next_token_offset(m.end())
+        return start
+
+    def func_constant(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = self._bare_name(kw, "constant")
+        attrs = c[1].items if len(c) > 3 else None
+        tok = c[-2]
+        symbol = self.make_symbol_ref(tok.value, self.base + tok.start_pos)
+        if symbol.nested:
+            raise ParseError(
+                f"custom op '{name}' invalid kind of attribute specified",
+                self.base + tok.start_pos,
+            )
+        return self._create(kw, name, [], [c[-1]], {"value": symbol}, attrs)
+
+    def unrealized_cast(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = self._bare_name(kw, "unrealized_conversion_cast", "builtin")
+        attrs = None
+        if type(c[-1]) is DictionaryAttr:
+            attrs = c[-1].items
+            c = c[:-1]
+        if len(c) == 5:
+            toks, types = c[1], c[2]
+            if len(toks) != len(types):
+                self._count_mismatch(name, len(toks), len(types), self.base + toks[0].start_pos)
+            operands = self.resolve_uses(toks, types)
+        else:
+            operands = []
+        return self._create(kw, name, operands, c[-1], {}, attrs)
+
+    def _after_token(self, tok: Any) -> int:
+        return self.base + tok.start_pos + len(tok.value)
 
     def BARE_OPNAME(self, tok: Any) -> Any:
         name = tok.value
@@ -476,8 +606,16 @@ class CustomOpsMixin:
         name = kw.value
         flags, attrs, rest = self._split_tail(c[2:])
         src_t, _to, dst_t = rest
-        operands = self.resolve_uses([c[1]], [src_t])
         props = self._flags(name, flags) if name == "arith.trunci" or flags is not None else {}
+        if name == "tensor.cast":
+            after = self._after_token(c[1])
+            self._expect_type(src_t, _TENSOR_TYPES, name, after)
+            if not isinstance(dst_t, _TENSOR_TYPES):
+                raise ParseError(
+                    f"custom op '{name}' invalid kind of type specified",
+                    self._to_type(self._colon_type(after)),
+                )
+        operands = self.resolve_uses([c[1]], [src_t])
         return self._create(kw, name, operands, [dst_t], props, attrs)
 
     def arith_select(self, c: list[Any]) -> Operation:
@@ -534,6 +672,41 @@ class CustomOpsMixin:
             )
         operands = self.resolve_uses([src, *toks], [t] + [_INDEX] * len(toks))
         return self._create(kw, "tensor.extract", operands, [t.element_type], {}, attrs)
+
+    def tensor_from_elements(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = "tensor.from_elements"
+        toks: list[Any] = []
+        attrs = None
+        for x in c[1:-1]:
+            if isinstance(x, list):
+                toks = x
+            else:
+                attrs = x
+        after = self._after_token(kw)
+        t = self._expect_type(c[-1], RankedTensorType, name, after)
+        if DYNAMIC in t.shape:
+            raise ParseError(
+                f"custom op '{name}' 'result' must be statically shaped tensor of any non-token "
+                f"type values, but got '{t}'",
+                self.base + kw.start_pos,
+            )
+        n = t.num_elements
+        if len(toks) != n:
+            self._count_mismatch(name, len(toks), n, self._next_token_offset(after))
+        operands = self.resolve_uses(toks, [t.element_type] * n)
+        return self._create(kw, name, operands, [t], {}, attrs)
+
+    def tensor_reshape(self, c: list[Any]) -> Operation:
+        kw = c[0]
+        name = "tensor.reshape"
+        src, shape = c[1], c[2]
+        attrs = c[3] if len(c) > 4 else None
+        ft = self._expect_type(c[-1], FunctionType, name, self._after_token(shape) + 1)
+        if len(ft.inputs) != 2:
+            self._count_mismatch(name, 2, len(ft.inputs), self.base + kw.start_pos)
+        operands = self.resolve_uses([src, shape], ft.inputs)
+        return self._create(kw, name, operands, ft.results, {}, attrs)
 
     # ------------------------------------------------------------------ index
 
@@ -619,7 +792,6 @@ class _FuncResults:
 
 def _i1_like(t: Type) -> Type:
     """The i1 (or i1-element) type of a comparison result for operands of type `t`."""
-    from llh_opt.ir.types import RankedTensorType, UnrankedTensorType
 
     if isinstance(t, RankedTensorType):
         return RankedTensorType(t.shape, i1)

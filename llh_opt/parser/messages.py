@@ -37,6 +37,8 @@ EXAMPLES: dict[str, list[str]] = {
         '"foo.op"() {b} } : () -> ()',
         '"foo.op"() ({}) }',
         '"foo.op"() [^bb1] }',
+        '"foo.op"() {b} ({}) : () -> ()',
+        '"foo.op"() <{a}> {b} ({}) : () -> ()',
     ],
     "expected function type": ['"foo.op"() : i32', '"foo.op"() : }'],
     "expected attribute value": [
@@ -185,6 +187,10 @@ EXAMPLES: dict[str, list[str]] = {
         "func.func @f(%a: i32) -> i32 { %1 = func.call @f(%a) : i32",
         "func.func @f(%a: i32) -> i32 { %1 = func.call @f(%a) {x} : i32",
     ],
+    "custom op 'builtin.unrealized_conversion_cast' expected 'to'": [
+        "builtin.unrealized_conversion_cast : i32 to i64",
+        "builtin.unrealized_conversion_cast }",
+    ],
     "expected either integer or `:` post `to` in FileLineColRange": [
         '"foo.x"() : () -> () loc("a":1:2 to 3)'
     ],
@@ -194,6 +200,7 @@ NO_BACKUP: frozenset[str] = frozenset(
     {
         "expected function type",
         "expected integer literal",
+        "custom op 'builtin.unrealized_conversion_cast' expected 'to'",
         "custom op 'func.func' expected valid '@'-identifier for symbol name",
         (
             "custom op 'func.call' invalid kind of type specified: expected builtin.function, "

@@ -22,8 +22,12 @@ from llh_opt.passes.registry import (
 from llh_opt.passes.timing import Timer, TimingManager
 
 _PASS_MODULES = (
+    "llh_opt.passes.cse",
+    "llh_opt.passes.inline",
     "llh_opt.passes.strip_debuginfo",
     "llh_opt.passes.symbol_dce",
+    "llh_opt.passes.encoding_to_bind",
+    "llh_opt.passes.infer_symbolic_shape",
 )
 
 for _module in _PASS_MODULES:

@@ -2,7 +2,8 @@
 
 Attributes are in ``attrs.py``, type constraints and traits in ``constraints.py``, ops in
 ``symbol_ops.py`` (spec §3.1), ``data_ops.py`` (§3.2) and ``compute_ops.py`` (§3.3), plus the HEAD
-ops of §9. Shape rules, folders and patterns belong to the passes, not here.
+ops of §9. Each op class states its symbolic-shape rule (`infer_symbolic_shape`, formulas shared in
+``shape_rules.py``, the context protocol in ``shape_context.py``); the passes only drive them.
 """
 
 from __future__ import annotations

@@ -2,13 +2,19 @@
 comparisons and selection, reductions, matmuls, convolution, pooling and normalization, and
 `llh.print`; each with its verifier and builder.
 
-Shape-inference rules, folders and canonicalization patterns live with the passes, not here.
+Each op with a symbolic-shape rule states it as `infer_symbolic_shape` (formulas in
+``shape_rules.py``); folders and canonicalization patterns live with the passes, not here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
+import sympy
+
+from llh_opt.dialects.llh import shape_rules as R
 from llh_opt.dialects.llh.attrs import CompareAttr, LayoutAttr
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
@@ -71,10 +77,14 @@ from llh_opt.ir.types import (
     Type,
     UnrankedTensorType,
     element_type_of,
+    IntegerType,
     f64,
     i1,
     i64,
 )
+
+if TYPE_CHECKING:
+    from llh_opt.dialects.llh.shape_context import ShapeContext
 
 __all__ = [
     "AbsOp",
@@ -152,6 +162,14 @@ class _UnaryOp(LLHOp):
                 f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
             )
         check_compatible_shapes(self, a, b)
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The input's dimensions (tensors only)."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None or not is_tensor(self.results[0].type):
+            return False
+        ctx.set_shape(self.results[0], dims)
+        return True
 
 
 @llh_op
@@ -274,8 +292,41 @@ class _BinaryOp(LLHOp):
         props = {"symbol": symbol_ref(symbol)} if symbol is not None else None
         return cls.create_op((lhs, rhs), (rt,), props, location=location)
 
+    # The integer-scalar rule (spec §4.6): result = SCALAR_RULE(lhs, rhs); None: no rule.
+    SCALAR_RULE: ClassVar[Callable[[sympy.Expr, sympy.Expr], sympy.Expr] | None] = None
+
     def verify_op(self) -> None:
         check_both_tensors_or_scalars(self, [*self.operand_types, self.results[0].type])
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """Tensors: numpy broadcasting of the operand shapes (`shape_rules.broadcast`). Integer
+        scalars: the result's value from the operands' (add/sub/mul/div)."""
+        if isinstance(self.operand(0).type, IntegerType):
+            return _infer_scalar(self, ctx)
+        return _infer_broadcast(self, ctx, self.operands)
+
+
+def _infer_broadcast(op: LLHOp, ctx: ShapeContext, operands: Sequence[Value]) -> bool:
+    """Tensor result = numpy broadcasting of the operand shapes."""
+    if not is_tensor(op.results[0].type):
+        return False
+    shapes = [ctx.shape(v) for v in operands]
+    if any(s is None for s in shapes):
+        return False
+    ctx.set_shape(op.results[0], R.broadcast(ctx, op, shapes))  # type: ignore[arg-type]
+    return True
+
+
+def _infer_scalar(op: _BinaryOp, ctx: ShapeContext) -> bool:
+    """Integer scalar result = `SCALAR_RULE(lhs, rhs)` when both operands are known."""
+    rule = op.SCALAR_RULE
+    a, b = ctx.scalar(op.operand(0)), ctx.scalar(op.operand(1))
+    if rule is None or a is None or b is None:
+        return False
+    if b is sympy.S.Zero and rule is R.floordiv:
+        ctx.error(op, "integer division by zero")
+    ctx.set_scalar(op.results[0], rule(a, b))
+    return True
 
 
 @llh_op
@@ -283,6 +334,7 @@ class AddOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.add"
     SUMMARY = "elementwise addition"
+    SCALAR_RULE = operator.add
     TRAITS = (
         ResultsBroadcastableShape,
         SymbolUser,
@@ -297,6 +349,7 @@ class SubOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.sub"
     SUMMARY = "elementwise subtraction"
+    SCALAR_RULE = operator.sub
 
 
 @llh_op
@@ -304,6 +357,7 @@ class MulOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.mul"
     SUMMARY = "elementwise multiplication"
+    SCALAR_RULE = operator.mul
 
 
 @llh_op
@@ -311,6 +365,8 @@ class DivOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.div"
     SUMMARY = "elementwise division"
+    # Floor division, the `FloorDiv` relation's meaning, also for constants (spec §8.22).
+    SCALAR_RULE = staticmethod(R.floordiv)
 
 
 @llh_op
@@ -377,6 +433,10 @@ class CompareOp(LLHOp):
         if is_tensor(self.operand(0).type) != is_tensor(self.results[0].type):
             raise self.error("result must be a tensor exactly when the operands are")
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """Numpy broadcasting of the operand shapes (the result is `i1`)."""
+        return _infer_broadcast(self, ctx, self.operands)
+
 
 @llh_op
 class WhereOp(LLHOp):
@@ -408,6 +468,10 @@ class WhereOp(LLHOp):
         kinds = {is_tensor(t) for t in [*types, self.results[0].type]}
         if len(kinds) > 1:
             raise self.error("operands and result must be all tensors or all scalars")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """Numpy broadcasting of the three operand shapes."""
+        return _infer_broadcast(self, ctx, self.operands)
 
 
 # --------------------------------------------------------------------------- reductions
@@ -456,6 +520,18 @@ class _ReduceOp(LLHOp):
                 f"result shape {format_shape(rshape)} is not the input shape "
                 f"{format_shape(ishape)} without the reduced dimensions ({format_shape(kept)})"
             )
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The input's dimensions without those in `axis` (no keepdim form, spec §9)."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None:
+            return False
+        drop = {
+            R.normalize_axis(ctx, self, a, len(dims), "'axis' value")
+            for a in self.int_array("axis")
+        }
+        ctx.set_shape(self.results[0], [d for i, d in enumerate(dims) if i not in drop])
+        return True
 
 
 @llh_op
@@ -528,6 +604,18 @@ class AdaptiveAvgPoolOp(LLHOp):
         want = (*ishape[:r], *out)
         if not all(map(dims_compatible, want, rshape)):
             raise self.error(f"result shape {format_shape(rshape)} should be {format_shape(want)}")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The leading dimensions of the input, then `out_size`."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None:
+            return False
+        out = self.int_array("out_size")
+        r = len(dims) - len(out)
+        if r <= 0:
+            ctx.error(self, f"input of rank {len(dims)} has no dimensions besides the pooled ones")
+        ctx.set_shape(self.results[0], [*dims[:r], *map(sympy.Integer, out)])
+        return True
 
 
 @llh_op
@@ -603,6 +691,24 @@ class MaxPoolOp(LLHOp):
         shape = ranked_shape(t)
         channels = shape[layout.feature_index(len(shape))] if shape is not None else DYNAMIC
         check_window_output(self, window, layout, t, rt, channels, self.ceil_mode)
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The input's dimensions with the window outputs at the layout's spatial positions
+        (`ceil_mode` honoured)."""
+        x = self.operand(0)
+        dims = ctx.shape(x)
+        if dims is None:
+            return False
+        window = WindowInfo(self, x.type)
+        if len(dims) != window.rank:
+            ctx.error(
+                self, f"input of rank {len(dims)} does not match the {window.rank - 2}-D window"
+            )
+        spatial = input_layout(self).spatial_indices(len(dims))
+        ctx.set_shape(
+            self.results[0], R.window_dims(ctx, self, dims, window, spatial, self.ceil_mode)
+        )
+        return True
 
 
 # --------------------------------------------------------------------------- convolution
@@ -726,6 +832,48 @@ class _ConvBase(LLHOp):
     def verify_bias(self, features: int) -> None:
         """conv_bias: the bias has one value per output feature."""
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """Batch from the input, features from the weight (and bias), window outputs at the
+        layout's spatial positions; records `C_in == group · W_c`, the weight's spatial sizes
+        equal to `kernel_shape`, and checks `F % group == 0` when F is static."""
+        x = self.operand(0)
+        dims = ctx.shape(x)
+        if dims is None:
+            return False
+        window = WindowInfo(self, x.type)
+        rank = len(dims)
+        if rank != window.rank:
+            ctx.error(self, f"input of rank {rank} does not match the {window.rank - 2}-D window")
+        layout = input_layout(self)
+        out = R.window_dims(ctx, self, dims, window, layout.spatial_indices(rank))
+        c = layout.feature_index(rank)
+        out[c] = features = self._infer_features(ctx, dims[c], rank, window)
+        if len(self.operands) > 2:  # conv_bias
+            b = ctx.shape(self.operand(2))
+            if b is not None and len(b) == 1:
+                out[c] = b[0] if features is None else R.unify(ctx, self, features, b[0])
+        ctx.set_shape(self.results[0], out)
+        return True
+
+    def _infer_features(
+        self, ctx: ShapeContext, c_in: sympy.Expr, rank: int, window: WindowInfo
+    ) -> sympy.Expr | None:
+        """The weight's output features (None when the weight is unranked), after checking the
+        weight against the input channels, `group` and `kernel_shape`."""
+        w = ctx.shape(self.operand(1))
+        if w is None:
+            return None
+        if len(w) != rank:
+            ctx.error(self, f"weight of rank {len(w)} does not match the input rank {rank}")
+        f, ci, spatial = weight_layout(self).weight_indices(rank)
+        group = self.group
+        if w[f].is_Integer and int(w[f]) % group:
+            ctx.error(self, f"output features ({w[f]}) must be divisible by group ({group})")
+        for i, axis in enumerate(spatial):
+            R.unify(ctx, self, w[axis], sympy.Integer(window.kernel[i]))
+        R.unify(ctx, self, c_in, group * w[ci])
+        return w[f]
+
 
 @llh_op
 class ConvOp(_ConvBase):
@@ -828,6 +976,10 @@ class MatMulOp(LLHOp):
         check_same_element_type(self, [*self.operand_types, self.results[0].type])
         _check_matmul(self, 0)
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """`[M, K] × [K, N] → [M, N]`, the two K recorded equal."""
+        return _infer_matmul(self, ctx, 0)
+
 
 def _check_matmul(op: LLHOp, batch: int) -> None:
     """`[..., M, K] × [..., K, N] → [..., M, N]` with `batch` leading dimensions."""
@@ -856,6 +1008,19 @@ def _check_matmul(op: LLHOp, batch: int) -> None:
         )
 
 
+def _infer_matmul(op: LLHOp, ctx: ShapeContext, batch: int) -> bool:
+    """`[..., M, K] × [..., K, N] → [..., M, N]` with `batch` leading dimensions."""
+    a, b = ctx.shape(op.operand(0)), ctx.shape(op.operand(1))
+    if a is None or b is None:
+        return False
+    if len(a) != batch + 2 or len(b) != batch + 2:
+        ctx.error(op, f"operands must have rank {batch + 2}, got {len(a)} and {len(b)}")
+    R.unify(ctx, op, a[batch + 1], b[batch])
+    out = [R.unify(ctx, op, x, y) for x, y in zip(a[:batch], b[:batch])]
+    ctx.set_shape(op.results[0], [*out, a[batch], b[batch + 1]])
+    return True
+
+
 @llh_op
 class BatchMatMulOp(LLHOp):
     """HEAD: `[B, M, K] × [B, K, N] → [B, M, N]`."""
@@ -880,6 +1045,10 @@ class BatchMatMulOp(LLHOp):
     def verify_op(self) -> None:
         check_same_element_type(self, [*self.operand_types, self.results[0].type])
         _check_matmul(self, 1)
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """`[B, M, K] × [B, K, N] → [B, M, N]`, the two B and the two K recorded equal."""
+        return _infer_matmul(self, ctx, 1)
 
 
 # --------------------------------------------------------------------------- normalization
@@ -958,6 +1127,21 @@ class BatchNormOp(LLHOp):
                     f"'{name}' has {s[0]} values but the input has {features} features"
                 )
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The input's dimensions; each 1-D parameter's size is recorded equal to the features."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None:
+            return False
+        out = list(dims)
+        k = self.int_prop("feature_index") or 0
+        k = R.normalize_axis(ctx, self, k, len(out), "'feature_index'")
+        for v in self.operands[1:]:
+            p = ctx.shape(v)
+            if p is not None and len(p) == 1:
+                out[k] = R.unify(ctx, self, out[k], p[0])
+        ctx.set_shape(self.results[0], out)
+        return True
+
 
 @llh_op
 class LayerNormOp(LLHOp):
@@ -1004,6 +1188,23 @@ class LayerNormOp(LLHOp):
         assert axis is not None
         if shape is not None and not -len(shape) <= axis < len(shape):
             raise self.error(f"'axis' {axis} is out of range for a rank-{len(shape)} input")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The input's dimensions; a scale/bias of the normalized rank has its sizes (other than a
+        broadcast 1) recorded equal to the normalized dimensions `[axis, rank)`."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None:
+            return False
+        out = list(dims)
+        a = R.normalize_axis(ctx, self, self.int_prop("axis") or 0, len(out), "'axis'")
+        for v in self.operands[1:]:
+            p = ctx.shape(v)
+            if p is not None and len(p) == len(out) - a:
+                for j, e in enumerate(p):
+                    if e is not R.ONE:
+                        out[a + j] = R.unify(ctx, self, out[a + j], e)
+        ctx.set_shape(self.results[0], out)
+        return True
 
 
 # --------------------------------------------------------------------------- side effects

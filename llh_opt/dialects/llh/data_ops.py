@@ -2,13 +2,18 @@
 `convert_to` (§9): constants and weights, dimension queries, reshapes, broadcasts, slices,
 concatenation and transposition, each with its verifier and builder.
 
-Shape-inference rules, folders and canonicalization patterns live with the passes, not here.
+Each op with a symbolic-shape rule states it as `infer_symbolic_shape` (formulas in
+``shape_rules.py``); folders and canonicalization patterns live with the passes, not here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
+import sympy
+
+from llh_opt.dialects.llh import shape_rules as R
 from llh_opt.dialects.llh.attrs import constant_symbol_name, constant_symbol_value
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
@@ -62,13 +67,19 @@ from llh_opt.ir.opdef import (
 )
 from llh_opt.ir.types import (
     DYNAMIC,
+    IndexType,
+    IntegerType,
     RankedTensorType,
     Type,
     UnrankedTensorType,
     element_type_of,
+    i1,
     i32,
     i64,
 )
+
+if TYPE_CHECKING:
+    from llh_opt.dialects.llh.shape_context import ShapeContext
 
 __all__ = [
     "BroadcastToOp",
@@ -194,6 +205,21 @@ class ConstantOp(LLHOp):
                     f"@{constant_symbol_name(value.value)})",
                 )
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """An integer scalar equals its value (spec §4.6); a dense tensor has the value's static
+        shape (whatever result type was written); float scalars get nothing."""
+        value = self.value
+        if isinstance(value, IntegerAttr):
+            t = value.type
+            if not isinstance(t, (IntegerType, IndexType)) or t is i1:
+                return False
+            ctx.set_scalar(self.results[0], sympy.Integer(value.value))
+            return True
+        if isinstance(value, DenseElementsAttr):
+            ctx.set_shape(self.results[0], [sympy.Integer(d) for d in value.type.shape])
+            return True
+        return False
+
 
 @llh_op
 class WeightOp(LLHOp):
@@ -219,6 +245,14 @@ class WeightOp(LLHOp):
     def verify_op(self) -> None:
         if not self.properties["weight_file"].value:  # type: ignore[attr-defined]
             raise self.error("requires a non-empty 'weight_file'")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The declared static sizes (a fresh symbol for each `?`); nothing when unranked."""
+        shape = ranked_shape(self.results[0].type)
+        if shape is None:
+            return False
+        ctx.set_shape(self.results[0], [None if d == DYNAMIC else sympy.Integer(d) for d in shape])
+        return True
 
 
 # --------------------------------------------------------------------------- shape queries
@@ -251,6 +285,16 @@ class DimOp(LLHOp):
         if shape is not None and k is not None and not 0 <= k < len(shape):
             raise self.error(f"dimension index {k} is out of range for a rank-{len(shape)} input")
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The result equals dimension `k` of the input when `k` is a constant (spec §4.6)."""
+        dims = ctx.shape(self.operand(0))
+        k = ctx.scalar(self.operand(1))
+        if dims is None or k is None or not k.is_Integer:
+            return False
+        k = R.normalize_axis(ctx, self, int(k), len(dims), "dimension index")
+        ctx.set_scalar(self.results[0], dims[k])
+        return True
+
 
 @llh_op
 class ShapeOfOp(LLHOp):
@@ -274,6 +318,17 @@ class ShapeOfOp(LLHOp):
         shape = ranked_shape(self.operand(0).type)
         if shape is not None and len(self.results) != len(shape):
             raise self.error(f"has {len(self.results)} results but the input has rank {len(shape)}")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """Result i equals dimension i of the input."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None:
+            return False
+        if len(dims) != len(self.results):
+            ctx.error(self, f"has {len(self.results)} results but the input has rank {len(dims)}")
+        for r, d in zip(self.results, dims):
+            ctx.set_scalar(r, d)
+        return True
 
 
 # --------------------------------------------------------------------------- reshapes
@@ -322,6 +377,12 @@ class ReshapeOp(LLHOp):
                     f"has {nb}"
                 )
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The sizes the `shapes` operands hold; one `-1` is the remaining element count."""
+        dims = ctx.shape(self.operand(0))
+        ctx.set_shape(self.results[0], R.reshape_sizes(ctx, self, dims, self.operands[1:]))
+        return True
+
 
 @llh_op
 class EmptyOp(LLHOp):
@@ -344,6 +405,11 @@ class EmptyOp(LLHOp):
 
     def verify_op(self) -> None:
         _check_size_operands(self, self.operands, self.results[0].type, "size")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The sizes the `shapes` operands hold."""
+        ctx.set_shape(self.results[0], R.sizes_from_scalars(ctx, self, self.operands))
+        return True
 
 
 @llh_op
@@ -424,6 +490,19 @@ class BroadcastToOp(LLHOp):
                     "in 'cast_dims'"
                 )
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The sizes the `out_shapes` operands hold. With the input's rank, a dimension not in
+        `cast_dims` keeps the input size (recorded equal to the operand's)."""
+        sizes = R.sizes_from_scalars(ctx, self, self.operands[1:])
+        dims = ctx.shape(self.operand(0))
+        if dims is not None and len(dims) == len(sizes):
+            cast = set(self.int_array("cast_dims"))
+            for i, (d, e) in enumerate(zip(dims, sizes)):
+                if i not in cast:
+                    sizes[i] = d if e is None else R.unify(ctx, self, d, e)
+        ctx.set_shape(self.results[0], sizes)
+        return True
+
 
 # --------------------------------------------------------------------------- indexing
 
@@ -471,6 +550,21 @@ class ExtractOp(LLHOp):
                 f"{format_shape(ishape)} without its first dimension"
             )
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The input's dimensions without the first (a rank-1 input gives a rank-0 tensor, spec
+        D1); a constant index must lie in a static first dimension."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None or not is_tensor(self.results[0].type):
+            return False
+        if not dims:
+            ctx.error(self, "cannot extract from a rank-0 tensor")
+        k = ctx.scalar(self.operand(1))
+        if k is not None and k.is_Integer and dims[0].is_Integer:
+            if not -int(dims[0]) <= int(k) < int(dims[0]):
+                ctx.error(self, f"index {k} is out of range for dimension 0 of size {dims[0]}")
+        ctx.set_shape(self.results[0], dims[1:])
+        return True
+
 
 class _SegmentedSliceOp(LLHOp):
     """Shared checks of `slice` / `stride_slice`: one index operand per input dimension in each
@@ -517,6 +611,25 @@ class _SegmentedSliceOp(LLHOp):
             for i, v in enumerate(self.group("stride")):
                 if constant_int(v) == 0:
                     raise self.error(f"stride {i} is zero")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """Per dimension, the length of `input[start:end:stride]` (`shape_rules.slice_length`;
+        `slice` has stride 1)."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None:
+            return False
+        starts, ends = self.group("start"), self.group("end")
+        strides = self.group("stride") if "stride" in self.GROUPS else None
+        if len(starts) != len(dims) or len(ends) != len(dims):
+            ctx.error(self, f"expects one index per input dimension, for a rank-{len(dims)} input")
+        out = []
+        for i, d in enumerate(dims):
+            step = ctx.scalar(strides[i]) if strides is not None else R.ONE
+            out.append(
+                R.slice_length(ctx, self, d, ctx.scalar(starts[i]), ctx.scalar(ends[i]), step)
+            )
+        ctx.set_shape(self.results[0], out)
+        return True
 
 
 def _segment_sizes(*groups: Sequence[Value]) -> DenseArrayAttr:
@@ -650,6 +763,24 @@ class CatOp(LLHOp):
                     f"result dimension {d} is {rshape[d]} but the inputs sum to {sum(parts)}"
                 )
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The sum of the inputs' sizes along `dim`; the other dimensions are recorded equal."""
+        shapes = [ctx.shape(v) for v in self.operands]
+        if not shapes or any(s is None for s in shapes):
+            return False
+        rank = len(shapes[0])  # type: ignore[arg-type]
+        if any(len(s) != rank for s in shapes):  # type: ignore[arg-type]
+            ctx.error(self, "inputs must all have the same rank")
+        d = R.normalize_axis(ctx, self, self.int_prop("dim") or 0, rank, "'dim'")
+        out = list(shapes[0])  # type: ignore[arg-type]
+        for s in shapes[1:]:
+            for i in range(rank):
+                if i != d:
+                    out[i] = R.unify(ctx, self, out[i], s[i])  # type: ignore[index]
+        out[d] = sympy.Add(*(s[d] for s in shapes))  # type: ignore[index]
+        ctx.set_shape(self.results[0], out)
+        return True
+
 
 def _cat_type(types: Sequence[Type], dim: int) -> Type:
     shapes = [ranked_shape(t) for t in types]
@@ -714,6 +845,36 @@ class ExpandOp(LLHOp):
             if a not in (1, DYNAMIC) and not dims_compatible(a, b):
                 raise self.error(f"input dimension {i} of size {a} cannot expand to {b}")
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """torch `expand`: new leading dimensions take the operand sizes; for the input's own
+        dimensions `-1` keeps the input size, a size-1 input dimension takes the operand size,
+        any other is recorded equal to it."""
+        sizes: list[sympy.Expr | None] = [ctx.scalar(v) for v in self.operands[1:]]
+        dims = ctx.shape(self.operand(0))
+        offset = len(sizes) - len(dims) if dims is not None else 0
+        if offset < 0:
+            rank = len(sizes) - offset
+            ctx.error(self, f"cannot expand a rank-{rank} input to rank {len(sizes)}")
+        for i, e in enumerate(sizes):
+            minus_one = e is not None and e.is_Integer and int(e) == -1
+            if e is not None and e.is_Integer and int(e) < 0 and not minus_one:
+                ctx.error(self, f"size operand {i} is negative ({e})")
+            if dims is None:
+                if minus_one:
+                    sizes[i] = None
+                continue
+            if i < offset:
+                if minus_one:
+                    ctx.error(self, f"size operand {i} is -1 for a new dimension")
+                continue
+            d = dims[i - offset]
+            if minus_one or (e is None and d is not R.ONE):
+                sizes[i] = d
+            elif e is not None and d is not R.ONE:
+                sizes[i] = R.unify(ctx, self, d, e)
+        ctx.set_shape(self.results[0], sizes)
+        return True
+
 
 @llh_op
 class FlattenOp(LLHOp):
@@ -764,6 +925,16 @@ class FlattenOp(LLHOp):
         na, nb = static_product(ishape), static_product(rshape)
         if na is not None and nb is not None and na != nb:
             raise self.error(f"input has {na} elements but the result has {nb}")
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """Dimensions before `dim`, then the product of the others; needs a constant `dim`."""
+        dims = ctx.shape(self.operand(0))
+        k = ctx.scalar(self.operand(1))
+        if dims is None or k is None or not k.is_Integer:
+            return False
+        k = R.normalize_axis(ctx, self, int(k), max(len(dims), 1), "'dim'")
+        ctx.set_shape(self.results[0], [*dims[:k], R.product(dims[k:])])
+        return True
 
 
 @llh_op
@@ -820,6 +991,17 @@ class TransposeOp(LLHOp):
                 f"{format_shape(ishape)} permuted by 'perms' ({format_shape(want)})"
             )
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """`result.shape[i] = input.shape[perms[i]]`."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None:
+            return False
+        perms = self.perms
+        if sorted(perms) != list(range(len(dims))):
+            ctx.error(self, f"'perms' is not a permutation of the {len(dims)} input dimensions")
+        ctx.set_shape(self.results[0], [dims[p] for p in perms])
+        return True
+
 
 # --------------------------------------------------------------------------- HEAD casts
 
@@ -858,6 +1040,16 @@ class ScalarCastOp(LLHOp):
         if n is not None and n != 1:
             raise self.error(f"the tensor side must have exactly one element, it has {n}")
 
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """A scalar becomes a one-element tensor (`tensor<1xT>` unless written otherwise); a
+        tensor-to-scalar cast has nothing to infer."""
+        rt = self.results[0].type
+        if not is_tensor(rt):
+            return False
+        shape = ranked_shape(rt)
+        ctx.set_shape(self.results[0], [R.ONE] * (len(shape) if shape is not None else 1))
+        return True
+
 
 @llh_op
 class ConvertToOp(LLHOp):
@@ -890,3 +1082,11 @@ class ConvertToOp(LLHOp):
                 f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
             )
         check_compatible_shapes(self, a, b)
+
+    def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
+        """The input's dimensions (tensors only)."""
+        dims = ctx.shape(self.operand(0))
+        if dims is None or not is_tensor(self.results[0].type):
+            return False
+        ctx.set_shape(self.results[0], dims)
+        return True

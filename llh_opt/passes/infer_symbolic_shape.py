@@ -1,0 +1,387 @@
+"""`--infer-symbolic-shape` (alias `--infer-symbol-shape`, spec §4.3–§4.9, §6.1, D1–D3, D7, D8):
+seed the `entrance` functions' arguments with symbols, run every op's shape rule in the walk order
+of §4.4, check torch bindings, rebuild function signatures, then apply the equalities found.
+
+What does not live here: the rules (the ops' `infer_symbolic_shape`), how a rule's expressions
+become symbols and types (`rewrite/shape_inference.py`), the symbol system (`symbolic/`), and the
+unloading of encodings into binds (`encoding_to_bind.py`, reused by `use-encoding=false`).
+
+Steps, per root module (nested non-`__symbol__` modules are root modules of their own):
+
+1. a fresh `SymbolAnalysis` (re-read from the IR) and `module @__symbol__` (always created by this
+   pass, §4.1); the names of `llh.torch_symbolic_int` ops are declared, so fresh `s<N>` never
+   collide with torch's names;
+2. seeding (§4.3): every tensor argument of an `entrance` function gets the symbols named by
+   `func.input_symbol_<d>` (declared in dimension order), else `c<size>` / a fresh `s<N>`; an
+   encoding already present (type or `llh.encoding_bind`) is checked against them. Integer
+   arguments get `func.symbol_int = @s<N>` (HEAD §4.9, in both modes, so both record the same
+   facts);
+3. the walk: post-order (nested regions first, program order), `check_and_infer` on every op;
+   `llh.symbolic_bind` (D8) — its affine map over the bound scalars gives each dimension of the
+   bound value: a value the rules left unknown is seeded with it, a dimension whose symbol is still
+   free is merged with it, and a dimension the rules derived must be the same expression (else an
+   error naming both). A binding is applied as soon as its value is defined (arguments: after
+   seeding), or when the walk reaches it if its scalars were not known yet;
+4. every function's type follows its arguments and its `func.return` (the return fix-up);
+5. the symbol phase (D3): classes are renamed to their representative (free = free: later →
+   earlier), free = constant stays an `EQ` relation (`s1 EQ c512`, §4.8), trivial and all-constant
+   relations are erased;
+6. `use-encoding=false` (alias `use-binding=false`, D7): the encodings are unloaded into
+   `llh.encoding_bind` / `llh.symbol_bind` exactly as `--encoding-to-bind` does.
+
+Hot path (10k/100k-op graphs, ``tools/bench``): one linked-list walk, one rule call per op; the
+symbol work is hash-consed in `SymbolAnalysis`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import sympy
+
+from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.dialects.llh import EncodingAttr
+from llh_opt.ir.affine import AffineMap
+from llh_opt.ir.attributes import (
+    AffineMapAttr,
+    ArrayAttr,
+    DictionaryAttr,
+    StringAttr,
+    SymbolRefAttr,
+)
+from llh_opt.ir.core import Block, BlockArgument, Operation, OpResult, Value
+from llh_opt.ir.opdef import VerifyError
+from llh_opt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType
+from llh_opt.passes.encoding_to_bind import encoding_to_bind
+from llh_opt.passes.pass_manager import PassContext
+from llh_opt.passes.registry import Pass, PassOption, register_pass
+from llh_opt.rewrite.shape_inference import (
+    SymbolicShapeContext,
+    check_and_infer,
+    encoding_names,
+    scalar_symbol_name,
+    sync_function_results,
+)
+from llh_opt.symbolic import (
+    SymbolAnalysis,
+    constant_symbol_value,
+    from_affine_expr,
+    is_symbol_module,
+)
+from llh_opt.symbolic.expressions import expr_str
+
+__all__ = ["InferSymbolicShapePass", "infer_symbolic_shapes"]
+
+_SKIPPED = frozenset(("llh.symbolic_int", "llh.symbolic_bind"))
+
+
+# --------------------------------------------------------------------------- walking
+
+
+def _root_modules(op: Operation) -> list[Operation]:
+    """`op` (a module) and every nested `builtin.module` that is not a `__symbol__` module,
+    innermost first."""
+    out: list[Operation] = []
+    for o in op.walk(pre_order=False):
+        if o.name == "builtin.module" and (o is op or not is_symbol_module(o)):
+            out.append(o)
+    return out
+
+
+def _post_order(module: Operation) -> Iterator[Operation]:
+    """The ops of `module`'s body in MLIR's post-order (an op's nested regions before the op,
+    program order within a block), without entering nested modules and skipping declarations
+    (new ones are prepended to the body, never visited, as in the reference)."""
+    body = module.regions[0].blocks[0]
+    frames: list[tuple[Operation, list[Block]]] = []
+    blocks: list[Block] = []
+    op = body.first
+    while True:
+        if op is not None:
+            if op.name == "builtin.module" or op.name == "llh.symbolic_int":
+                op = op.next
+            elif op.regions:
+                frames.append((op, blocks))
+                blocks = [b for r in op.regions for b in r.blocks]
+                op = None
+            else:
+                nxt = op.next
+                yield op
+                op = nxt
+        elif blocks:
+            op = blocks.pop(0).first
+        elif frames:
+            parent, blocks = frames.pop()
+            nxt = parent.next
+            yield parent
+            op = nxt
+        else:
+            return
+
+
+# --------------------------------------------------------------------------- the pass driver
+
+
+class _Inference:
+    """One run of the pass on one root module."""
+
+    __slots__ = ("applied", "binds", "ctx", "module", "sa", "use_encoding")
+
+    def __init__(self, module: Operation, use_encoding: bool) -> None:
+        SymbolAnalysis.clear(module)
+        self.module = module
+        self.sa = SymbolAnalysis.get(module)
+        self.sa.symbol_module(create=True)
+        self.ctx = SymbolicShapeContext(self.sa)
+        self.use_encoding = use_encoding
+        self.binds: dict[Value, list[Operation]] = {}
+        self.applied: set[Operation] = set()
+
+    def run(self) -> None:
+        self._collect_torch_ops()
+        body = self.module.regions[0].blocks[0]
+        for op in list(body.ops):
+            if op.name == "func.func" and "entrance" in op.attributes and op.regions[0].blocks:
+                self._seed(op)
+        binds, ctx = self.binds, self.ctx
+        for op in _post_order(self.module):
+            name = op.name
+            if name in _SKIPPED:
+                if name == "llh.symbolic_bind" and op not in self.applied:
+                    self._apply_bind(op, final=True)
+                continue
+            if check_and_infer(op, ctx) and binds:
+                for r in op.results:
+                    pending = binds.pop(r, None)
+                    if pending:
+                        for b in pending:
+                            self._apply_bind(b, final=False)
+        for op in list(body.ops):
+            if op.name == "func.func":
+                sync_function_results(op)
+        self.sa.apply_equalities(constants=False)
+        if not self.use_encoding:
+            encoding_to_bind(self.module)
+
+    # ------------------------------------------------------------------ torch (D8)
+
+    def _collect_torch_ops(self) -> None:
+        for op in self.module.walk():
+            if op.name == "llh.torch_symbolic_int":
+                n = op.properties.get("sym_name")
+                if isinstance(n, StringAttr):
+                    self.sa.get_or_build(n.value, op)
+            elif op.name == "llh.symbolic_bind":
+                self.binds.setdefault(op.operand(0), []).append(op)
+
+    def _bound_exprs(self, bind: Operation) -> list[sympy.Expr | None] | None:
+        """The expressions `bind` gives, None where they use an unknown scalar; None when some
+        scalar is unknown."""
+        amap = bind.properties.get("expressions")
+        if not isinstance(amap, AffineMapAttr):
+            return None
+        m: AffineMap = amap.map
+        syms: list[sympy.Expr | None] = [self.ctx.scalar(v) for v in bind.operands[1:]]
+        unknown = [sympy.Symbol(f"?{i}") for i in range(m.num_symbols)]
+        operands = [s if s is not None else unknown[i] for i, s in enumerate(syms)]
+        operands += unknown[len(operands) :]
+        out: list[sympy.Expr | None] = []
+        for r in m.results:
+            try:
+                e = from_affine_expr(r, operands)
+            except (ValueError, TypeError):
+                out.append(None)
+                continue
+            out.append(None if any(s.name.startswith("?") for s in e.free_symbols) else e)
+        return out
+
+    def _apply_bind(self, bind: Operation, final: bool) -> None:
+        """Check or seed the value `bind` binds (see the module docstring, step 3)."""
+        if not final and any(self.ctx.scalar(v) is None for v in bind.operands[1:]):
+            return  # applied when the walk reaches the bind
+        self.applied.add(bind)
+        exprs = self._bound_exprs(bind)
+        if exprs is None:
+            return
+        value = bind.operand(0)
+        ctx = self.ctx
+        t = value.type
+        if isinstance(t, (IntegerType, IndexType)):
+            if len(exprs) != 1 or exprs[0] is None:
+                return
+            current = scalar_symbol_name(value)
+            if current is None:
+                if isinstance(value, OpResult):
+                    ctx.set_scalar(value, exprs[0])
+                return
+            self._agree(bind, "the value", current, exprs[0])
+            return
+        names = encoding_names(value)
+        if names is None:
+            if isinstance(t, RankedTensorType) and len(t.shape) != len(exprs):
+                raise VerifyError(
+                    bind,
+                    f"binds {len(exprs)} dimensions to a value of rank {len(t.shape)}",
+                )
+            ctx.set_shape(value, exprs)
+            if isinstance(value, BlockArgument):
+                sync_function_results(value.block.parent_op)  # type: ignore[arg-type]
+            return
+        if len(names) != len(exprs):
+            raise VerifyError(
+                bind, f"binds {len(exprs)} dimensions to a value of rank {len(names)}"
+            )
+        for i, (name, e) in enumerate(zip(names, exprs)):
+            if e is not None:
+                self._agree(bind, f"dimension {i}", name, e)
+
+    def _agree(self, bind: Operation, what: str, name: str, e: sympy.Expr) -> None:
+        """`name` (what the rules found) and `e` (the binding) must be equal: merged when one of
+        them is still a free symbol, else an error showing both."""
+        ctx, sa = self.ctx, self.sa
+        other = ctx.define(e, bind)
+        if sa.provably_equal(name, other):
+            return
+        if sa.classes.is_free(name) or sa.classes.is_free(other):
+            ctx.merge(name, other, bind, f"torch binding of {what}")
+            return
+        raise VerifyError(
+            bind,
+            f"torch binding disagrees with the shape rules: {what} is "
+            f"{expr_str(sa.expr_of(name))} by the shape rules but {expr_str(sa.expr_of(other))} "
+            f"by the binding",
+        )
+
+    # ------------------------------------------------------------------ seeding (§4.3)
+
+    def _seed(self, func: Operation) -> None:
+        sa = self.sa
+        block = func.regions[0].blocks[0]
+        attrs = func.properties.get("arg_attrs")
+        arg_dicts = list(attrs.value) if isinstance(attrs, ArrayAttr) else []
+        new_dicts = list(arg_dicts)
+        dicts_changed = False
+        for i, arg in enumerate(block.args):
+            d = arg_dicts[i] if i < len(arg_dicts) else None
+            t = arg.type
+            if isinstance(t, RankedTensorType):
+                self._seed_tensor(func, arg, t, d)
+            elif isinstance(t, (IntegerType, IndexType)):
+                if scalar_symbol_name(arg) is None:
+                    items = dict(d.items) if isinstance(d, DictionaryAttr) else {}
+                    items["func.symbol_int"] = SymbolRefAttr(sa.fresh(func))
+                    while len(new_dicts) < len(block.args):
+                        new_dicts.append(DictionaryAttr({}))
+                    new_dicts[i] = DictionaryAttr(items)
+                    dicts_changed = True
+                elif isinstance(d, DictionaryAttr):
+                    given = d.get("func.symbol_int")
+                    if isinstance(given, StringAttr):  # a string is turned into a reference
+                        sa.get_or_build(given.value, func)
+                        items = dict(d.items)
+                        items["func.symbol_int"] = SymbolRefAttr(given.value)
+                        new_dicts[i] = DictionaryAttr(items)
+                        dicts_changed = True
+        if dicts_changed:
+            func.properties["arg_attrs"] = ArrayAttr(tuple(new_dicts))
+        for arg in block.args:
+            pending = self.binds.pop(arg, None)
+            if pending:
+                for b in pending:
+                    self._apply_bind(b, final=False)
+        sync_function_results(func)
+
+    def _seed_tensor(
+        self, func: Operation, arg: BlockArgument, t: RankedTensorType, d: object
+    ) -> None:
+        sa, ctx = self.sa, self.ctx
+        rank = len(t.shape)
+        if not rank:
+            return
+        given: list[str | None] = [None] * rank
+        if isinstance(d, DictionaryAttr):
+            for k in range(rank):
+                a = d.get(f"func.input_symbol_{k}")
+                if isinstance(a, StringAttr) and a.value:
+                    given[k] = a.value
+                elif isinstance(a, SymbolRefAttr):
+                    given[k] = a.root
+        for k, name in enumerate(given):
+            if name is None:
+                continue
+            sa.get_or_build(name, func)
+            size = t.shape[k]
+            value = constant_symbol_value(name)
+            if size != DYNAMIC and value is not None and value != size:
+                raise VerifyError(
+                    func,
+                    f'argument #{arg.index}: func.input_symbol_{k} = "{name}" names a dimension '
+                    f"of static size {size}",
+                )
+        existing = encoding_names(arg)
+        if existing is not None and len(existing) != rank:
+            raise VerifyError(
+                func,
+                f"argument #{arg.index} type '{t}' has {len(existing)} encoding symbols for "
+                f"rank {rank}",
+            )
+        if existing is not None:  # kept, checked against the names given
+            for k, name in enumerate(given):
+                if name is not None:
+                    ctx.merge(existing[k], name, func, f"argument #{arg.index} dimension {k}")
+            return
+        names: list[str] = []
+        for k, size in enumerate(t.shape):
+            name = given[k]
+            if name is None:
+                name = sa.fresh(func) if size == DYNAMIC else sa.const(size, func)
+            elif size != DYNAMIC and constant_symbol_value(name) is None:
+                ctx.merge(name, sa.const(size, func), func, f"argument #{arg.index}")
+            names.append(name)
+        arg.type = t.with_encoding(EncodingAttr(tuple(names)))
+
+
+def infer_symbolic_shapes(root: Operation, use_encoding: bool = True) -> None:
+    """Run the inference on `root` (a `builtin.module`) and every nested root module; raises
+    `DiagnosticError` on contradictions."""
+    if root.name != "builtin.module":
+        raise DiagnosticError(
+            Diagnostic(Severity.ERROR, "infer-symbolic-shape expects a builtin.module")
+        )
+    for module in _root_modules(root):
+        _Inference(module, use_encoding).run()
+
+
+@register_pass
+class InferSymbolicShapePass(Pass):
+    NAME = "infer-symbolic-shape"
+    ALIASES = ("infer-symbol-shape",)
+    SUMMARY = "Infer symbolic shapes of LLH ops and record them in tensor encodings"
+    DESCRIPTION = (
+        "Seeds the entrance functions' arguments with symbols (func.input_symbol_N), runs every "
+        "op's symbolic shape rule, checks torch bindings, rebuilds function signatures and "
+        "applies the equalities found; declarations and relations go to the module and its "
+        "__symbol__ module."
+    )
+    OPTIONS = {
+        "use-encoding": PassOption(
+            bool,
+            True,
+            "Record dimension symbols in tensor encodings (false: llh.encoding_bind ops)",
+            aliases=("use-binding",),
+        ),
+        "clean-symbol-cache": PassOption(
+            bool, True, "Drop the module's cached symbol analysis when done"
+        ),
+    }
+    ANCHOR = "builtin.module"
+
+    __slots__ = ()
+
+    def run(self, op: Operation, ctx: PassContext) -> None:
+        try:
+            infer_symbolic_shapes(op, use_encoding=self.options["use-encoding"])
+        finally:
+            if self.options["clean-symbol-cache"]:
+                for m in _root_modules(op):
+                    SymbolAnalysis.clear(m)
