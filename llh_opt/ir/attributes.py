@@ -471,12 +471,30 @@ class LocationAttr(Attribute):
         """The first file:line:col location inside this one, for diagnostics."""
         return None
 
+    def text(self, aliases: dict[Any, str] | None, elide_type: bool = False) -> str:
+        """As an attribute value a location prints through its alias (`#loc1`), like MLIR."""
+        if aliases is not None:
+            name = aliases.get(self)
+            return name if name is not None else self.render(aliases)
+        return str(self)
+
+
+def _loc_ref(loc: LocationAttr, aliases: dict[Any, str] | None) -> str:
+    """A location nested in another: its alias, or its text without `loc(...)`."""
+    if aliases is not None:
+        name = aliases.get(loc)
+        if name is not None:
+            return name
+    return loc.render(aliases)[4:-1]
+
 
 class UnknownLoc(LocationAttr):
     __slots__ = ()
 
     def __new__(cls) -> UnknownLoc:
-        return cls.singleton()
+        self = cls.singleton()
+        self.may_alias = True
+        return self
 
     def render(self, aliases: dict[Any, str] | None) -> str:
         return "loc(unknown)"
@@ -497,7 +515,7 @@ class FileLineColLoc(LocationAttr):
         self = cls._cache.get(key)
         if self is None:
             self = object.__new__(cls)
-            self._init()
+            self._init(True)
             self.filename = filename
             self.line = line
             self.col = col
@@ -530,7 +548,7 @@ class NameLoc(LocationAttr):
         self = cls._cache.get(key)
         if self is None:
             self = object.__new__(cls)
-            self._init()
+            self._init(True)
             self.name = name
             self.child = child
             cls._cache[key] = self
@@ -542,7 +560,7 @@ class NameLoc(LocationAttr):
     def render(self, aliases: dict[Any, str] | None) -> str:
         s = f'"{literals.escape_string(self.name)}"'
         if self.child is not None and not isinstance(self.child, UnknownLoc):
-            s += f"({self.child.render(None)[4:-1]})"
+            s += f"({_loc_ref(self.child, aliases)})"
         return f"loc({s})"
 
 
@@ -554,7 +572,7 @@ class CallSiteLoc(LocationAttr):
         self = cls._cache.get(key)
         if self is None:
             self = object.__new__(cls)
-            self._init()
+            self._init(True)
             self.callee = callee
             self.caller = caller
             cls._cache[key] = self
@@ -564,9 +582,8 @@ class CallSiteLoc(LocationAttr):
         return self.callee.file_loc() or self.caller.file_loc()
 
     def render(self, aliases: dict[Any, str] | None) -> str:
-        return (
-            f"loc(callsite({self.callee.render(None)[4:-1]} at {self.caller.render(None)[4:-1]}))"
-        )
+        callee = _loc_ref(self.callee, aliases)
+        return f"loc(callsite({callee} at {_loc_ref(self.caller, aliases)}))"
 
 
 class FusedLoc(LocationAttr):
@@ -579,7 +596,7 @@ class FusedLoc(LocationAttr):
         self = cls._cache.get(key)
         if self is None:
             self = object.__new__(cls)
-            self._init()
+            self._init(True)
             self.locations = locations
             self.metadata = metadata
             cls._cache[key] = self
@@ -593,8 +610,8 @@ class FusedLoc(LocationAttr):
         return None
 
     def render(self, aliases: dict[Any, str] | None) -> str:
-        meta = "" if self.metadata is None else f"<{self.metadata}>"
-        inner = ", ".join(loc.render(None)[4:-1] for loc in self.locations)
+        meta = "" if self.metadata is None else f"<{self.metadata.text(aliases)}>"
+        inner = ", ".join(_loc_ref(loc, aliases) for loc in self.locations)
         return f"loc(fused{meta}[{inner}])"
 
 

@@ -65,15 +65,15 @@ def values_from_hex(hex_body: str, type: ShapedType) -> tuple[Any, ...]:
     try:
         data = bytes.fromhex(hex_body[2:])
     except ValueError:
-        raise DenseLiteralError("expected string containing hex digits starting with `0x`") from None
+        raise DenseLiteralError(
+            "expected string containing hex digits starting with `0x`"
+        ) from None
     et = type.element_type
     width = element_byte_width(et)
     n = type.num_elements
     count = len(data) // width if width else 0
     if count * width != len(data) or (count != n and count != 1):
-        raise DenseLiteralError(
-            f"elements hex data size is invalid for provided type: {type}"
-        )
+        raise DenseLiteralError(f"elements hex data size is invalid for provided type: {type}")
     out = []
     for i in range(count):
         chunk = data[i * width : (i + 1) * width]
@@ -188,7 +188,8 @@ def convert_leaf(leaf: Any, t: Type) -> Any:
         raise DenseLiteralError(f"unexpected complex element for type {t}")
     if isinstance(t, FloatType):
         if kind == "float":
-            return literals.parse_float_literal(leaf[1], t.name)
+            # Dense storage holds APFloat's bit pattern (a negative f8E8M0FNU loses its sign).
+            return literals.storage_bits(literals.parse_float_literal(leaf[1], t.name), t.name)
         if kind == "hexint":
             return literals.parse_hex_float_literal(leaf[1], t.name)
         if kind == "int":
@@ -266,7 +267,10 @@ def dense_from_numpy(array: np.ndarray, type: ShapedType) -> DenseElementsAttr:
     et = type.element_type
     flat = array.reshape(-1).tolist()
     if isinstance(et, FloatType):
-        vals = tuple(literals.float_to_bits(float(x), et.name) for x in flat)
+        name = et.name
+        vals = tuple(
+            literals.storage_bits(literals.float_to_bits(float(x), name), name) for x in flat
+        )
     elif isinstance(et, IntegerType):
         vals = tuple(literals.wrap_integer(int(x), et.width, _signedness(et)) for x in flat)
     else:

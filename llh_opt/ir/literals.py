@@ -23,6 +23,11 @@ from typing import NamedTuple
 # ---------------------------------------------------------------------------
 
 
+# How a format represents non-finite values (APFloat's fltNonfiniteBehavior / fltNanEncoding).
+_IEEE754, _NAN_ONLY, _FINITE_ONLY = 0, 1, 2
+_NAN_IEEE, _NAN_ALL_ONES, _NAN_NEGATIVE_ZERO = 0, 1, 2
+
+
 class _Semantics(NamedTuple):
     """An APFloat ``fltSemantics``: the parameters of a binary float format."""
 
@@ -31,6 +36,10 @@ class _Semantics(NamedTuple):
     emax: int  # largest unbiased exponent of a finite value
     emin: int  # smallest unbiased exponent of a normal value
     explicit_int: bool = False  # x87 f80 stores the integer bit
+    nonfinite: int = _IEEE754  # IEEE inf/NaN, NaN only (no inf), or neither
+    nan_encoding: int = _NAN_IEEE  # all-ones exponent; all ones; the negative-zero pattern
+    has_zero: bool = True  # f8E8M0FNU has no zero: its all-zeros pattern is 2**-127
+    signed: bool = True  # f8E8M0FNU has no sign bit
 
 
 _SEMANTICS: dict[str, _Semantics] = {
@@ -41,7 +50,23 @@ _SEMANTICS: dict[str, _Semantics] = {
     "f64": _Semantics(64, 53, 1023, -1022),
     "f80": _Semantics(80, 64, 16383, -16382, explicit_int=True),
     "f128": _Semantics(128, 113, 16383, -16382),
+    "f8E5M2": _Semantics(8, 3, 15, -14),
+    "f8E5M2FNUZ": _Semantics(8, 3, 15, -15, False, _NAN_ONLY, _NAN_NEGATIVE_ZERO),
+    "f8E4M3": _Semantics(8, 4, 7, -6),
+    "f8E4M3FN": _Semantics(8, 4, 8, -6, False, _NAN_ONLY, _NAN_ALL_ONES),
+    "f8E4M3FNUZ": _Semantics(8, 4, 7, -7, False, _NAN_ONLY, _NAN_NEGATIVE_ZERO),
+    "f8E4M3B11FNUZ": _Semantics(8, 4, 4, -10, False, _NAN_ONLY, _NAN_NEGATIVE_ZERO),
+    "f8E3M4": _Semantics(8, 5, 3, -2),
+    "f8E8M0FNU": _Semantics(8, 1, 127, -127, False, _NAN_ONLY, _NAN_ALL_ONES, False, False),
+    "f6E3M2FN": _Semantics(6, 3, 4, -2, False, _FINITE_ONLY),
+    "f6E2M3FN": _Semantics(6, 4, 2, 0, False, _FINITE_ONLY),
+    "f4E2M1FN": _Semantics(4, 2, 2, 0, False, _FINITE_ONLY),
 }
+"""APFloat's semantics of every MLIR float type (LLVM's ``APFloat.cpp`` table).
+
+The bit pattern of a value is APFloat's ``bitcastToAPInt``, with one exception: a value of
+the unsigned ``f8E8M0FNU`` still carries APFloat's sign (``-2.0 : f8E8M0FNU`` prints with its
+minus), kept here as bit 8 above the 8 stored bits (see :func:`storage_bits`)."""
 
 FLOAT_WIDTH: dict[str, int] = {kind: sem.width for kind, sem in _SEMANTICS.items()}
 """Storage width in bits of every supported float kind."""
@@ -68,9 +93,27 @@ def _sem(kind: str) -> _Semantics:
 
 
 def _field_layout(sem: _Semantics) -> tuple[int, int, int]:
-    """Return (stored fraction bits, exponent field bits, exponent bias)."""
+    """Return (stored fraction bits, exponent field bits, exponent bias).
+
+    A zero exponent field holds denormals (exponent ``emin``), so the bias is ``1 - emin``;
+    without a zero (f8E8M0FNU) it holds the normal ``2**emin``: the bias is ``-emin``."""
     frac_bits = sem.precision if sem.explicit_int else sem.precision - 1
-    return frac_bits, sem.width - 1 - frac_bits, sem.emax
+    exp_bits = sem.width - frac_bits - (1 if sem.signed else 0)
+    return frac_bits, exp_bits, (1 if sem.has_zero else 0) - sem.emin
+
+
+def _sign_bit(sem: _Semantics) -> int:
+    """The position of the sign (bit 8 for the unsigned f8E8M0FNU, see `_SEMANTICS`)."""
+    return sem.width - 1 if sem.signed else sem.width
+
+
+def storage_bits(bits: int, kind: str) -> int:
+    """The stored bit pattern of a value (APFloat's ``bitcastToAPInt``), as dense elements
+    hold it. The identity except for a negative ``f8E8M0FNU`` value, whose sign APFloat ORs
+    into the top exponent bit (``dense<-1.0> : tensor<f8E8M0FNU>`` is the NaN pattern)."""
+    if kind == "f8E8M0FNU" and bits >> 8:
+        return (bits & 0xFF) | 0x80
+    return bits
 
 
 def _decode(bits: int, sem: _Semantics) -> tuple[int, bool, int, int]:
@@ -81,15 +124,23 @@ def _decode(bits: int, sem: _Semantics) -> tuple[int, bool, int, int]:
     of its least significant bit.
     """
     frac_bits, exp_bits, bias = _field_layout(sem)
-    neg = bool((bits >> (sem.width - 1)) & 1)
-    field = (bits >> frac_bits) & ((1 << exp_bits) - 1)
+    neg = bool((bits >> _sign_bit(sem)) & 1)
+    all_ones = (1 << exp_bits) - 1
+    field = (bits >> frac_bits) & all_ones
     frac = bits & ((1 << frac_bits) - 1)
     if sem.explicit_int:
         return _decode_x87(neg, field, frac, sem)
     lsb_shift = sem.precision - 1
-    if field == (1 << exp_bits) - 1:
-        return (_NAN if frac else _INF), neg, 0, frac
-    if field == 0:
+    if sem.nonfinite == _IEEE754:
+        if field == all_ones:
+            return (_NAN if frac else _INF), neg, 0, frac
+    elif sem.nan_encoding == _NAN_ALL_ONES:
+        if field == all_ones and frac == (1 << frac_bits) - 1:
+            return _NAN, neg, 0, frac
+    elif sem.nan_encoding == _NAN_NEGATIVE_ZERO:
+        if field == 0 and frac == 0 and neg:
+            return _NAN, neg, 0, 0
+    if field == 0 and sem.has_zero:
         if frac == 0:
             return _ZERO, neg, 0, 0
         return _FINITE, neg, sem.emin - lsb_shift, frac
@@ -112,7 +163,7 @@ def _decode_x87(neg: bool, field: int, frac: int, sem: _Semantics) -> tuple[int,
 def _encode_finite(neg: bool, exp: int, sig: int, sem: _Semantics) -> int:
     """Assemble the bits of sig * 2**exp, already rounded (sig < 2**precision)."""
     frac_bits, _, bias = _field_layout(sem)
-    sign = int(neg) << (sem.width - 1)
+    sign = int(neg) << _sign_bit(sem)
     top = sem.precision - 1
     if sig >> top:  # normal
         field = exp + top + bias
@@ -125,6 +176,42 @@ def _inf_bits(neg: bool, sem: _Semantics) -> int:
     frac_bits, exp_bits, _ = _field_layout(sem)
     frac = (1 << 63) if sem.explicit_int else 0
     return (int(neg) << (sem.width - 1)) | (((1 << exp_bits) - 1) << frac_bits) | frac
+
+
+def _largest_bits(neg: bool, sem: _Semantics) -> int:
+    """The largest finite magnitude (APFloat's makeLargest)."""
+    sig = (1 << sem.precision) - 1
+    if sem.nonfinite == _NAN_ONLY and sem.nan_encoding == _NAN_ALL_ONES and sem.signed:
+        sig -= 1  # all ones is the NaN
+    return _encode_finite(neg, sem.emax - sem.precision + 1, sig, sem)
+
+
+def _nan_only_bits(neg: bool, sem: _Semantics) -> int:
+    """APFloat's makeNaN for a format without infinities."""
+    if sem.nan_encoding == _NAN_NEGATIVE_ZERO:
+        return 1 << (sem.width - 1)
+    if not sem.signed:
+        return (1 << sem.width) - 1
+    return (int(neg) << (sem.width - 1)) | ((1 << (sem.width - 1)) - 1)
+
+
+def _overflow_bits(neg: bool, sem: _Semantics) -> int:
+    """APFloat's handleOverflow when rounding to nearest: inf, NaN or the largest value."""
+    if sem.nonfinite == _IEEE754:
+        return _inf_bits(neg, sem)
+    if sem.nonfinite == _NAN_ONLY:
+        return _nan_only_bits(neg, sem)
+    return _largest_bits(neg, sem)
+
+
+def _zero_bits(neg: bool, sem: _Semantics) -> int:
+    """A zero result (APFloat's normalize/convert): +0 where NaN is the negative-zero pattern,
+    the smallest normal where there is no zero."""
+    if not sem.has_zero:
+        return _encode_finite(False, sem.emin, 1, sem)
+    if sem.nan_encoding == _NAN_NEGATIVE_ZERO:
+        return 0
+    return int(neg) << _sign_bit(sem)
 
 
 def _round_rational(neg: bool, num: int, den: int, sem: _Semantics) -> int:
@@ -141,8 +228,18 @@ def _round_rational(neg: bool, num: int, den: int, sem: _Semantics) -> int:
         if q >> p:
             q >>= 1
             exp += 1
+    if q == 0:
+        return _zero_bits(neg, sem)
     if exp + p - 1 > sem.emax:
-        return _inf_bits(neg, sem)
+        return _overflow_bits(neg, sem)
+    if (
+        sem.nonfinite == _NAN_ONLY
+        and sem.nan_encoding == _NAN_ALL_ONES
+        and sem.signed
+        and exp + p - 1 == sem.emax
+        and q == (1 << p) - 1
+    ):
+        return _overflow_bits(neg, sem)  # the all-ones pattern is the NaN
     return _encode_finite(neg, exp, q, sem)
 
 
@@ -159,7 +256,7 @@ def _scaled_divmod(num: int, den: int, exp: int) -> tuple[int, int, int]:
 def _round_decimal(neg: bool, digits: int, exp10: int, sem: _Semantics) -> int:
     """Correctly round digits * 10**exp10 to ``sem`` (APFloat's string parsing)."""
     if digits == 0:
-        return int(neg) << (sem.width - 1)
+        return _zero_bits(neg, sem)
     if sem is _SEMANTICS["f64"]:
         text = f"-{digits}e{exp10}" if neg else f"{digits}e{exp10}"
         return struct.unpack("<Q", struct.pack("<d", float(text)))[0]
@@ -182,16 +279,25 @@ def float_to_bits(value: float, kind: str) -> int:
     sem = _sem(kind)
     if kind == "f64":
         return struct.unpack("<Q", struct.pack("<d", value))[0]
-    if math.isnan(value):
-        return _nan_bits(value, sem)
     if kind == "f32":
+        if math.isnan(value):
+            return _nan_bits(value, sem)
         try:
             return struct.unpack("<I", struct.pack("<f", value))[0]
         except OverflowError:
             return _inf_bits(value < 0, sem)
     neg = struct.pack("<d", value)[7] >= 0x80
-    if value in (0.0, float("inf"), float("-inf")):
-        return _inf_bits(neg, sem) if value else int(neg) << (sem.width - 1)
+    if math.isnan(value):
+        if sem.nonfinite == _NAN_ONLY:
+            return _nan_only_bits(neg, sem)
+        if sem.nonfinite == _FINITE_ONLY:
+            raise ValueError(f"{kind} has no NaN")
+        return _nan_bits(value, sem)
+    if value in (float("inf"), float("-inf")):
+        # APFloat leaves an inf in a finite-only format undefined; saturate.
+        return _inf_bits(neg, sem) if sem.nonfinite == _IEEE754 else _overflow_bits(neg, sem)
+    if value == 0.0:
+        return _zero_bits(neg, sem)
     num, den = abs(value).as_integer_ratio()
     return _round_rational(neg, num, den, sem)
 
@@ -214,7 +320,7 @@ def bits_to_float(bits: int, kind: str) -> float:
     """The value of a bit pattern as a Python float (exact for f16/bf16/f32/f64).
 
     NaN and ±inf are preserved (with their sign); f80/f128/tf32 values are rounded
-    to the nearest double, overflowing to ±inf.
+    to the nearest double, overflowing to ±inf; the 8-, 6- and 4-bit kinds are exact.
     """
     if kind == "f64":
         return struct.unpack("<d", struct.pack("<Q", bits))[0]
@@ -321,8 +427,10 @@ def _bitcast_bits(bits: int, category: int, sem: _Semantics) -> int:
     """APFloat's bitcastToAPInt of the value loaded from ``bits``.
 
     Identity for IEEE formats; f80 NaNs (including "unnormals") are re-encoded
-    with an all-ones exponent field.
+    with an all-ones exponent field; the sign of an f8E8M0FNU value is dropped.
     """
+    if not sem.signed:
+        return bits & ((1 << sem.width) - 1)
     if not sem.explicit_int or category != _NAN:
         return bits
     return (bits & ((1 << 79) | ((1 << 64) - 1))) | (0x7FFF << 64)

@@ -739,7 +739,7 @@ class AttrMixin:
         for x in locs:
             if isinstance(x, DeferredLoc):
                 raise x.undefined()
-        return FusedLoc(tuple(locs), meta)
+        return fused_loc(locs, meta)
 
     def loc_alias(self, c: list[Any]) -> Any:
         tok = c[0]
@@ -761,6 +761,24 @@ class AttrMixin:
         if not isinstance(attr, LocationAttr):
             raise ParseError(f"expected location, but found '{attr}'", off)
         return attr
+
+
+def fused_loc(locs: list[LocationAttr], metadata: Attribute | None) -> LocationAttr:
+    """MLIR's `FusedLoc::get`: nested fused locations with the same metadata are flattened,
+    `unknown` entries and duplicates dropped; no entry left gives `unknown` (or, with metadata,
+    `fused<m>[unknown]`) and a single entry without metadata is that location."""
+    unknown = UnknownLoc()
+    kept: dict[LocationAttr, None] = {}
+    for loc in locs:
+        if isinstance(loc, FusedLoc) and loc.metadata is metadata:
+            kept.update(dict.fromkeys(loc.locations))
+        elif loc is not unknown:
+            kept[loc] = None
+    if not kept:
+        return unknown if metadata is None else FusedLoc((unknown,), metadata)
+    if len(kept) == 1 and metadata is None:
+        return next(iter(kept))
+    return FusedLoc(tuple(kept), metadata)
 
 
 class DenseLiteral:

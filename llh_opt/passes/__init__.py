@@ -1,12 +1,11 @@
 """Passes: the registry (`register_pass`, `all_passes`, `lookup_pass`), the `PassManager`
 (pipelines, nesting, instrumentation) and the passes themselves, one module each.
 
-Importing this package registers every pass; a new pass module is added to `_PASS_MODULES`.
+A new pass module is added to `_PASS_MODULES` with the names it registers; modules are imported
+on first lookup, so start-up never pays for sympy.
 """
 
 from __future__ import annotations
-
-import importlib
 
 from llh_opt.passes.pass_manager import OpPassManager, PassContext, PassManager
 from llh_opt.passes.registry import (
@@ -15,23 +14,25 @@ from llh_opt.passes.registry import (
     PassOptionsError,
     all_passes,
     create_pass,
+    declare_pass_module,
     format_pass_list,
     lookup_pass,
     register_pass,
 )
 from llh_opt.passes.timing import Timer, TimingManager
 
-_PASS_MODULES = (
-    "llh_opt.passes.cse",
-    "llh_opt.passes.inline",
-    "llh_opt.passes.strip_debuginfo",
-    "llh_opt.passes.symbol_dce",
-    "llh_opt.passes.encoding_to_bind",
-    "llh_opt.passes.infer_symbolic_shape",
-)
+# Each pass module, with the names and aliases it registers; imported on first use.
+_PASS_MODULES = {
+    "llh_opt.passes.cse": ("cse",),
+    "llh_opt.passes.inline": ("inline",),
+    "llh_opt.passes.strip_debuginfo": ("strip-debuginfo",),
+    "llh_opt.passes.symbol_dce": ("symbol-dce",),
+    "llh_opt.passes.encoding_to_bind": ("encoding-to-bind", "unload-and-bind-encoding"),
+    "llh_opt.passes.infer_symbolic_shape": ("infer-symbolic-shape", "infer-symbol-shape"),
+}
 
-for _module in _PASS_MODULES:
-    importlib.import_module(_module)
+for _module, _names in _PASS_MODULES.items():
+    declare_pass_module(_module, *_names)
 
 __all__ = [
     "OpPassManager",

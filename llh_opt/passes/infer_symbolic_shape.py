@@ -48,10 +48,18 @@ from llh_opt.ir.attributes import (
     DictionaryAttr,
     StringAttr,
     SymbolRefAttr,
+    TypeAttr,
 )
 from llh_opt.ir.core import Block, BlockArgument, Operation, OpResult, Value
 from llh_opt.ir.opdef import VerifyError
-from llh_opt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType
+from llh_opt.ir.types import (
+    DYNAMIC,
+    IndexType,
+    IntegerType,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+)
 from llh_opt.passes.encoding_to_bind import encoding_to_bind
 from llh_opt.passes.pass_manager import PassContext
 from llh_opt.passes.registry import Pass, PassOption, register_pass
@@ -88,17 +96,86 @@ def _root_modules(op: Operation) -> list[Operation]:
     return out
 
 
-def _post_order(module: Operation) -> Iterator[Operation]:
-    """The ops of `module`'s body in MLIR's post-order (an op's nested regions before the op,
-    program order within a block), without entering nested modules and skipping declarations
-    (new ones are prepended to the body, never visited, as in the reference)."""
+class _Scan:
+    """What one walk of a root module (not entering nested modules) finds: torch ops (D8) and
+    calls, with the function containing each call."""
+
+    __slots__ = ("binds", "calls", "torch_ints")
+
+    def __init__(self, module: Operation) -> None:
+        self.torch_ints: list[Operation] = []
+        self.binds: list[Operation] = []
+        self.calls: list[tuple[Operation, Operation]] = []  # (enclosing top-level op, call)
+        for top in module.regions[0].blocks[0].ops:
+            if top.name == "builtin.module" or not top.regions:
+                continue
+            stack = [top]
+            while stack:
+                op = stack.pop()
+                name = op.name
+                if name == "llh.torch_symbolic_int":
+                    self.torch_ints.append(op)
+                elif name == "llh.symbolic_bind":
+                    self.binds.append(op)
+                elif name == "func.call":
+                    self.calls.append((top, op))
+                for region in op.regions:
+                    for block in region.blocks:
+                        o = block.last
+                        while o is not None:
+                            if o.name != "builtin.module":
+                                stack.append(o)
+                            o = o.prev
+
+
+def _top_level_order(module: Operation, scan: _Scan) -> list[Operation]:
+    """The ops of `module`'s body to walk, in order: program order, except that a function called
+    (`func.call`) by an earlier one is moved before it (callees first, so a call's results can take
+    the callee's inferred types); nested modules and declarations are left out."""
     body = module.regions[0].blocks[0]
+    tops = [op for op in body.ops if op.name != "builtin.module" and op.name != "llh.symbolic_int"]
+    funcs = {
+        op.properties["sym_name"].value: op  # type: ignore[attr-defined]
+        for op in tops
+        if op.name == "func.func"
+    }
+    calls: dict[Operation, list[Operation]] = {}
+    for top, call in scan.calls:
+        callee = funcs.get(call.properties["callee"].root)  # type: ignore[attr-defined]
+        if callee is not None and callee is not top:
+            calls.setdefault(top, []).append(callee)
+    if not calls:
+        return tops
+    order: list[Operation] = []
+    state: dict[Operation, int] = {}  # 1: in progress, 2: done
+    for op in tops:
+        stack = [(op, iter(calls.get(op, ())))]
+        if state.get(op):
+            continue
+        state[op] = 1
+        while stack:
+            node, it = stack[-1]
+            nxt = next(it, None)
+            if nxt is None:
+                stack.pop()
+                state[node] = 2
+                order.append(node)
+            elif not state.get(nxt):  # a cycle (state 1) keeps program order
+                state[nxt] = 1
+                stack.append((nxt, iter(calls.get(nxt, ()))))
+    return order
+
+
+def _post_order(ops: list[Operation]) -> Iterator[Operation]:
+    """The ops nested in `ops` (and `ops` themselves) in MLIR's post-order: an op's nested regions
+    before the op, program order within a block, without entering nested modules."""
     frames: list[tuple[Operation, list[Block]]] = []
     blocks: list[Block] = []
-    op = body.first
+    pending = list(reversed(ops))
+    op: Operation | None = None
     while True:
         if op is not None:
-            if op.name == "builtin.module" or op.name == "llh.symbolic_int":
+            if op.name == "builtin.module":
                 op = op.next
             elif op.regions:
                 frames.append((op, blocks))
@@ -112,9 +189,16 @@ def _post_order(module: Operation) -> Iterator[Operation]:
             op = blocks.pop(0).first
         elif frames:
             parent, blocks = frames.pop()
-            nxt = parent.next
+            nxt = parent.next if frames else None
             yield parent
             op = nxt
+        elif pending:
+            top = pending.pop()
+            if top.regions:
+                frames.append((top, blocks))
+                blocks = [b for r in top.regions for b in r.blocks]
+            else:
+                yield top
         else:
             return
 
@@ -125,7 +209,7 @@ def _post_order(module: Operation) -> Iterator[Operation]:
 class _Inference:
     """One run of the pass on one root module."""
 
-    __slots__ = ("applied", "binds", "ctx", "module", "sa", "use_encoding")
+    __slots__ = ("applied", "binds", "ctx", "module", "sa", "scan", "use_encoding")
 
     def __init__(self, module: Operation, use_encoding: bool) -> None:
         SymbolAnalysis.clear(module)
@@ -136,6 +220,7 @@ class _Inference:
         self.use_encoding = use_encoding
         self.binds: dict[Value, list[Operation]] = {}
         self.applied: set[Operation] = set()
+        self.scan = _Scan(module)
 
     def run(self) -> None:
         self._collect_torch_ops()
@@ -144,8 +229,11 @@ class _Inference:
             if op.name == "func.func" and "entrance" in op.attributes and op.regions[0].blocks:
                 self._seed(op)
         binds, ctx = self.binds, self.ctx
-        for op in _post_order(self.module):
+        for op in _post_order(_top_level_order(self.module, self.scan)):
             name = op.name
+            if name == "func.call":
+                self._infer_call(op)
+                continue
             if name in _SKIPPED:
                 if name == "llh.symbolic_bind" and op not in self.applied:
                     self._apply_bind(op, final=True)
@@ -159,20 +247,63 @@ class _Inference:
         for op in list(body.ops):
             if op.name == "func.func":
                 sync_function_results(op)
+        self._check_calls()
         self.sa.apply_equalities(constants=False)
         if not self.use_encoding:
             encoding_to_bind(self.module)
 
+    # ------------------------------------------------------------------ calls
+
+    def _callee(self, call: Operation) -> Operation | None:
+        ref = call.properties.get("callee")
+        if not isinstance(ref, SymbolRefAttr) or ref.nested:
+            return None
+        for op in self.module.regions[0].blocks[0].ops:
+            name = op.properties.get("sym_name")
+            if op.name == "func.func" and isinstance(name, StringAttr) and name.value == ref.root:
+                return op
+        return None
+
+    def _infer_call(self, call: Operation) -> None:
+        """A call's results take the callee's (already inferred) result types where they only
+        add an encoding or refine `?`/unranked sizes."""
+        callee = self._callee(call)
+        ft = callee.properties.get("function_type") if callee is not None else None
+        if not isinstance(ft, TypeAttr):
+            return
+        for r, t in zip(call.results, ft.type.results):  # type: ignore[attr-defined]
+            if r.type is not t and _refines(t, r.type):
+                r.type = t
+                pending = self.binds.pop(r, None)
+                for b in pending or ():
+                    self._apply_bind(b, final=False)
+
+    def _check_calls(self) -> None:
+        """A call whose operands gained encodings the callee's signature lacks would not verify:
+        say so plainly (the reference only sees inlined graphs, §6.4)."""
+        for _, op in self.scan.calls:
+            callee = self._callee(op)
+            ft = callee.properties.get("function_type") if callee is not None else None
+            if not isinstance(ft, TypeAttr):
+                continue
+            for i, (v, t) in enumerate(zip(op.operands, ft.type.inputs)):  # type: ignore[attr-defined]
+                if v.type is not t:
+                    raise VerifyError(
+                        op,
+                        f"operand #{i} has type '{v.type}' after symbolic shape inference but "
+                        f"@{op.properties['callee'].root} expects '{t}' (inline the call, or "  # type: ignore[attr-defined]
+                        "make the callee an entrance function)",
+                    )
+
     # ------------------------------------------------------------------ torch (D8)
 
     def _collect_torch_ops(self) -> None:
-        for op in self.module.walk():
-            if op.name == "llh.torch_symbolic_int":
-                n = op.properties.get("sym_name")
-                if isinstance(n, StringAttr):
-                    self.sa.get_or_build(n.value, op)
-            elif op.name == "llh.symbolic_bind":
-                self.binds.setdefault(op.operand(0), []).append(op)
+        for op in self.scan.torch_ints:
+            n = op.properties.get("sym_name")
+            if isinstance(n, StringAttr):
+                self.sa.get_or_build(n.value, op)
+        for op in self.scan.binds:
+            self.binds.setdefault(op.operand(0), []).append(op)
 
     def _bound_exprs(self, bind: Operation) -> list[sympy.Expr | None] | None:
         """The expressions `bind` gives, None where they use an unknown scalar; None when some
@@ -339,6 +470,19 @@ class _Inference:
                 ctx.merge(name, sa.const(size, func), func, f"argument #{arg.index}")
             names.append(name)
         arg.type = t.with_encoding(EncodingAttr(tuple(names)))
+
+
+def _refines(new: Type, old: Type) -> bool:
+    """`new` is `old` with an encoding added and/or `?` (or unranked) sizes made static."""
+    if isinstance(old, UnrankedTensorType):
+        return isinstance(new, RankedTensorType) and new.element_type is old.element_type
+    if not isinstance(old, RankedTensorType) or not isinstance(new, RankedTensorType):
+        return False
+    return (
+        new.element_type is old.element_type
+        and len(new.shape) == len(old.shape)
+        and all(a == b or b == DYNAMIC for a, b in zip(new.shape, old.shape))
+    )
 
 
 def infer_symbolic_shapes(root: Operation, use_encoding: bool = True) -> None:

@@ -6,6 +6,8 @@ Pipelines, nesting and instrumentation live in ``pass_manager.py``; each pass in
 
 from __future__ import annotations
 
+import importlib
+
 import re
 import typing
 from collections.abc import Iterable
@@ -414,13 +416,30 @@ def register_pass(cls: type[Pass]) -> type[Pass]:
     return cls
 
 
+_LAZY: dict[str, str] = {}
+"""Pass name or alias → the module that registers it, imported on first lookup (start-up time:
+the symbolic passes pull in sympy, which the parser/printer never need)."""
+
+
+def declare_pass_module(module: str, *names: str) -> None:
+    """Announce that importing `module` registers the passes (and aliases) `names`."""
+    for n in names:
+        _LAZY[n] = module
+
+
 def lookup_pass(name: str) -> type[Pass] | None:
     """The pass class registered under `name` (or one of its aliases)."""
-    return _BY_NAME.get(name)
+    cls = _BY_NAME.get(name)
+    if cls is None and name in _LAZY:
+        importlib.import_module(_LAZY[name])
+        cls = _BY_NAME.get(name)
+    return cls
 
 
 def all_passes() -> list[type[Pass]]:
     """Every registered pass class, sorted by name."""
+    for module in set(_LAZY.values()):
+        importlib.import_module(module)
     return [_REGISTRY[n] for n in sorted(_REGISTRY)]
 
 

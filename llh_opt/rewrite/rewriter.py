@@ -192,8 +192,10 @@ class LLHPatternRewriter(PatternRewriter):
     (infer-on-create), and a replaced value that a `func.return` uses updates the function's
     result types (the return fix-up), so patterns never compute encodings by hand.
 
-    Nothing happens for ops outside a module or whose operands carry no encoding (the rules'
-    NO_ENC guard), so the rewriter is safe on IR that was never inferred."""
+    Nothing happens for ops outside a module, in a module without symbolic information (no
+    `llh.symbolic_int`, no `__symbol__`: D6, canonicalization never adds any), or whose operands
+    carry no encoding (the rules' NO_ENC guard), so the rewriter is safe on IR that was never
+    inferred."""
 
     __slots__ = ("_contexts", "infer")
 
@@ -205,7 +207,8 @@ class LLHPatternRewriter(PatternRewriter):
     ) -> None:
         super().__init__(listener, folder)
         self.infer = infer
-        self._contexts: dict[SymbolAnalysis, SymbolicShapeContext] = {}
+        # Per analysis: its context, or None when the module has no symbolic information.
+        self._contexts: dict[SymbolAnalysis, SymbolicShapeContext | None] = {}
 
     def on_create(self, op: Operation) -> None:
         if not self.infer or op.parent is None:
@@ -214,10 +217,12 @@ class LLHPatternRewriter(PatternRewriter):
             sa = SymbolAnalysis.get(root_module(op))
         except ValueError:
             return
-        ctx = self._contexts.get(sa)
-        if ctx is None:
-            ctx = self._contexts[sa] = SymbolicShapeContext(sa)
-        if check_and_infer(op, ctx):
+        if sa in self._contexts:
+            ctx = self._contexts[sa]
+        else:
+            symbolic = bool(sa.symbols()) or sa.symbol_module() is not None
+            ctx = self._contexts[sa] = SymbolicShapeContext(sa) if symbolic else None
+        if ctx is not None and check_and_infer(op, ctx):
             self.listener.notify_operation_modified(op)
 
     def replace_op(self, op: Operation, new: Operation | Sequence[Value]) -> None:

@@ -15,13 +15,16 @@ How the context maps the protocol onto the symbol system:
   attribute), an `llh.symbol_bind` of `v`, a `torch_symbolic_int`'s name, or a block argument's
   `func.symbol_int`.
 * `set_shape(r, dims)` names every dimension with `sa.define` (hash-consed: equal expressions share
-  a symbol, D2), refines `?` and unranked result types where a dimension is a known constant, and
-  writes the encoding. A static declared size the rule cannot derive is recorded equal to it; one
-  it derives differently is an error. An existing encoding is not trusted blindly: its symbols are
-  merged with the derived ones (contradictions are diagnostics).
-* `set_scalar(r, e)` writes `symbol = @name` on the defining op (a side table for ops that have no
-  `symbol` property, e.g. `llh.shape_of`). A constant symbol that contradicts the value is replaced
-  (the verifier warns about it, §8.33).
+  a symbol, D2; a `None` dimension is the declared static size or a fresh symbol), refines `?` and
+  unranked result types where a dimension is a known constant, and writes the encoding. A static
+  declared size the rule cannot derive is recorded equal to it; one it derives differently is an
+  error. An existing encoding (type or bind) is kept, as the reference's HAS_ENC guard does, but
+  not trusted blindly: a symbol not provably equal to the derived one is merged with it
+  (contradictions are diagnostics). Keeping it makes the pass idempotent.
+* `set_scalar(r, e)` writes `symbol = @name` on the defining op: its property when the op declares
+  one, else a discardable attribute (a side table for multi-result ops, e.g. `llh.shape_of`). An
+  existing `symbol` is kept and checked the same way, except a constant symbol contradicting the
+  value, which is replaced (the verifier warns about it, §8.33).
 * `equate(a, b, op)` merges the symbols of `a` and `b` (an `EQ` relation); two different constants
   are `'op' op dimension mismatch: 512 vs 256` at `op` (D3).
 
@@ -422,18 +425,23 @@ class SymbolicShapeContext:
             self._scalars[result] = name
             return
         owner = result.op
-        carries = len(owner.results) == 1 and "symbol" in type(owner).PROPERTY_NAMES  # type: ignore[attr-defined]
-        if not carries:
+        if len(owner.results) != 1:
             self._scalars[result] = name
             return
-        old = owner.properties.get("symbol")
+        # The `symbol` property where the op declares one, else a discardable attribute.
+        where = (
+            owner.properties
+            if "symbol" in type(owner).PROPERTY_NAMES  # type: ignore[attr-defined]
+            else owner.attributes
+        )
+        old = where.get("symbol")
         if isinstance(old, SymbolRefAttr) and old.root != name:
             a, b = constant_symbol_value(old.root), constant_symbol_value(name)
             if a is None or b is None:  # a wrong constant symbol is corrected, anything else kept
                 if not self.sa.provably_equal(old.root, name):
                     self.merge(old.root, name, op, "scalar symbol")
                 return
-        owner.properties["symbol"] = SymbolRefAttr(name)
+        where["symbol"] = SymbolRefAttr(name)
 
     def equate(self, a: sympy.Expr, b: sympy.Expr, op: Operation) -> None:
         na, nb = self.define(a, op), self.define(b, op)

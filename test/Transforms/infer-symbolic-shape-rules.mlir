@@ -312,12 +312,12 @@ func.func @reshape(%arg0: tensor<?x?x224x226xf32> {func.input_symbol_0 = "s0", f
 }
 
 // CHECK-LABEL: func.func @reshape(%arg0: tensor<?x?x224x226xf32, #llh.encoding<shapes = @s0, @s1, @c224, @c226>> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1", func.input_symbol_2 = "c224", func.input_symbol_3 = "c226"}) -> tensor<1x6x224x226xf32, #llh.encoding<shapes = @c1, @c6, @c224, @c226>> attributes {entrance} {
-// CHECK-NEXT: %0 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %1 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %2 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %3 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %4 = "llh.dim"{{.*}} -> i64
-// CHECK-NEXT: %5 = "llh.dim"{{.*}} -> i64
+// CHECK-NEXT: %0 = "llh.constant"{{.*}}symbol = @c1{{.*}} -> i64
+// CHECK-NEXT: %1 = "llh.constant"{{.*}}symbol = @c6{{.*}} -> i64
+// CHECK-NEXT: %2 = "llh.constant"{{.*}}symbol = @c2{{.*}} -> i64
+// CHECK-NEXT: %3 = "llh.constant"{{.*}}symbol = @c3{{.*}} -> i64
+// CHECK-NEXT: %4 = "llh.dim"{{.*}}symbol = @c224{{.*}} -> i64
+// CHECK-NEXT: %5 = "llh.dim"{{.*}}symbol = @c226{{.*}} -> i64
 // CHECK-NEXT: %6 = "llh.reshape"{{.*}} -> tensor<1x6x224x226xf32, #llh.encoding<shapes = @c1, @c6, @c224, @c226>>
 // CHECK-NEXT: return %6 : tensor<1x6x224x226xf32, #llh.encoding<shapes = @c1, @c6, @c224, @c226>>
 // CHECK: module @__symbol__ {
@@ -325,8 +325,8 @@ func.func @reshape(%arg0: tensor<?x?x224x226xf32> {func.input_symbol_0 = "s0", f
 
 // -----
 
-// Spec §4.5 example (empty): sizes from `llh.dim` symbols (s2, s1); an integer argument is
-// unknown (a fresh symbol), a constant gives a static size.
+// Spec §4.5 example (empty): sizes from `llh.dim` symbols (s2, s1); an integer argument of
+// the entrance function gets `func.symbol_int` (HEAD), a constant gives a static size.
 func.func @empty(%a: tensor<?x?x?xf32>, %n: i64) -> (tensor<?x?xf32>, tensor<*xf32>) attributes {entrance} {
   %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
   %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
@@ -337,11 +337,11 @@ func.func @empty(%a: tensor<?x?x?xf32>, %n: i64) -> (tensor<?x?xf32>, tensor<*xf
   return %e, %f : tensor<?x?xf32>, tensor<*xf32>
 }
 
-// CHECK-LABEL: func.func @empty(%arg0: tensor<?x?x?xf32, #llh.encoding<shapes = @s0, @s1, @s2>>, %arg1: i64) -> (tensor<?x?xf32, #llh.encoding<shapes = @s2, @s1>>, tensor<?x2xf32, #llh.encoding<shapes = @s3, @c2>>) attributes {entrance} {
-// CHECK-NEXT: %0 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %1 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %2 = "llh.dim"{{.*}} -> i64
-// CHECK-NEXT: %3 = "llh.dim"{{.*}} -> i64
+// CHECK-LABEL: func.func @empty(%arg0: tensor<?x?x?xf32, #llh.encoding<shapes = @s0, @s1, @s2>>, %arg1: i64 {func.symbol_int = @s3}) -> (tensor<?x?xf32, #llh.encoding<shapes = @s2, @s1>>, tensor<?x2xf32, #llh.encoding<shapes = @s3, @c2>>) attributes {entrance} {
+// CHECK-NEXT: %0 = "llh.constant"{{.*}}symbol = @c1{{.*}} -> i64
+// CHECK-NEXT: %1 = "llh.constant"{{.*}}symbol = @c2{{.*}} -> i64
+// CHECK-NEXT: %2 = "llh.dim"{{.*}}symbol = @s1{{.*}} -> i64
+// CHECK-NEXT: %3 = "llh.dim"{{.*}}symbol = @s2{{.*}} -> i64
 // CHECK-NEXT: %4 = "llh.empty"{{.*}} -> tensor<?x?xf32, #llh.encoding<shapes = @s2, @s1>>
 // CHECK-NEXT: %5 = "llh.empty"{{.*}} -> tensor<?x2xf32, #llh.encoding<shapes = @s3, @c2>>
 // CHECK-NEXT: return %4, %5 : tensor<?x?xf32, #llh.encoding<shapes = @s2, @s1>>, tensor<?x2xf32, #llh.encoding<shapes = @s3, @c2>>
@@ -361,10 +361,10 @@ func.func @broadcast_to(%x: tensor<1x?xf32>, %y: tensor<?x?xf32>) -> tensor<*xf3
 }
 
 // CHECK-LABEL: func.func @broadcast_to(%arg0: tensor<1x?xf32, #llh.encoding<shapes = @c1, @s0>>, %arg1: tensor<?x?xf32, #llh.encoding<shapes = @s1, @s0>>) -> tensor<?x?xf32, #llh.encoding<shapes = @s1, @s0>> attributes {entrance} {
-// CHECK-NEXT: %0 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %1 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %2 = "llh.dim"{{.*}} -> i64
-// CHECK-NEXT: %3 = "llh.dim"{{.*}} -> i64
+// CHECK-NEXT: %0 = "llh.constant"{{.*}}symbol = @c0{{.*}} -> i64
+// CHECK-NEXT: %1 = "llh.constant"{{.*}}symbol = @c1{{.*}} -> i64
+// CHECK-NEXT: %2 = "llh.dim"{{.*}}symbol = @s1{{.*}} -> i64
+// CHECK-NEXT: %3 = "llh.dim"{{.*}}symbol = @s0{{.*}} -> i64
 // CHECK-NEXT: %4 = "llh.broadcast_to"{{.*}} -> tensor<?x?xf32, #llh.encoding<shapes = @s1, @s0>>
 // CHECK-NEXT: return %4 : tensor<?x?xf32, #llh.encoding<shapes = @s1, @s0>>
 // CHECK: module @__symbol__ {
@@ -381,7 +381,7 @@ func.func @extract(%x: tensor<?x?x4xf32>, %v: tensor<?xf32>) -> (tensor<*xf32>, 
 }
 
 // CHECK-LABEL: func.func @extract(%arg0: tensor<?x?x4xf32, #llh.encoding<shapes = @s0, @s1, @c4>>, %arg1: tensor<?xf32, #llh.encoding<shapes = @s2>>) -> (tensor<?x4xf32, #llh.encoding<shapes = @s1, @c4>>, tensor<f32>) attributes {entrance} {
-// CHECK-NEXT: %0 = "llh.constant"{{.*}} -> i64
+// CHECK-NEXT: %0 = "llh.constant"{{.*}}symbol = @c0{{.*}} -> i64
 // CHECK-NEXT: %1 = "llh.extract"{{.*}} -> tensor<?x4xf32, #llh.encoding<shapes = @s1, @c4>>
 // CHECK-NEXT: %2 = "llh.extract"{{.*}} -> tensor<f32>
 // CHECK-NEXT: return %1, %2 : tensor<?x4xf32, #llh.encoding<shapes = @s1, @c4>>, tensor<f32>
@@ -404,11 +404,11 @@ func.func @slices(%x: tensor<?x8xf32>) -> (tensor<*xf32>, tensor<*xf32>) attribu
 }
 
 // CHECK-LABEL: func.func @slices(%arg0: tensor<?x8xf32, #llh.encoding<shapes = @s0, @c8>>) -> (tensor<?x4xf32, #llh.encoding<shapes = @s1, @c4>>, tensor<?x3xf32, #llh.encoding<shapes = @s2, @c3>>) attributes {entrance} {
-// CHECK-NEXT: %0 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %1 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %2 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %3 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %4 = "llh.constant"{{.*}} -> i64
+// CHECK-NEXT: %0 = "llh.constant"{{.*}}symbol = @c0{{.*}} -> i64
+// CHECK-NEXT: %1 = "llh.constant"{{.*}}symbol = @c1{{.*}} -> i64
+// CHECK-NEXT: %2 = "llh.constant"{{.*}}symbol = @c2{{.*}} -> i64
+// CHECK-NEXT: %3 = "llh.constant"{{.*}}symbol = @c6{{.*}} -> i64
+// CHECK-NEXT: %4 = "llh.constant"{{.*}}symbol = @"c-1"{{.*}} -> i64
 // CHECK-NEXT: %5 = "llh.slice"{{.*}} -> tensor<?x4xf32, #llh.encoding<shapes = @s1, @c4>>
 // CHECK-NEXT: %6 = "llh.stride_slice"{{.*}} -> tensor<?x3xf32, #llh.encoding<shapes = @s2, @c3>>
 // CHECK-NEXT: return %5, %6 : tensor<?x4xf32, #llh.encoding<shapes = @s1, @c4>>, tensor<?x3xf32, #llh.encoding<shapes = @s2, @c3>>
@@ -432,9 +432,9 @@ func.func @cat_expand_flatten(%a: tensor<?x3xf32>, %b: tensor<?x5xf32>, %c: tens
 }
 
 // CHECK-LABEL: func.func @cat_expand_flatten(%arg0: tensor<?x3xf32, #llh.encoding<shapes = @s0, @c3>>, %arg1: tensor<?x5xf32, #llh.encoding<shapes = @s0, @c5>>, %arg2: tensor<1x?xf32, #llh.encoding<shapes = @c1, @s2>>, %arg3: tensor<2x?x?x4xf32, #llh.encoding<shapes = @c2, @s3, @s4, @c4>>) -> (tensor<?x8xf32, #llh.encoding<shapes = @s0, @c8>>, tensor<4x4x?xf32, #llh.encoding<shapes = @c4, @c4, @s2>>, tensor<2x?xf32, #llh.encoding<shapes = @c2, @s5>>) attributes {entrance} {
-// CHECK-NEXT: %0 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %1 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %2 = "llh.constant"{{.*}} -> i64
+// CHECK-NEXT: %0 = "llh.constant"{{.*}}symbol = @c1{{.*}} -> i64
+// CHECK-NEXT: %1 = "llh.constant"{{.*}}symbol = @c4{{.*}} -> i64
+// CHECK-NEXT: %2 = "llh.constant"{{.*}}symbol = @"c-1"{{.*}} -> i64
 // CHECK-NEXT: %3 = "llh.cat"{{.*}} -> tensor<?x8xf32, #llh.encoding<shapes = @s0, @c8>>
 // CHECK-NEXT: %4 = "llh.expand"{{.*}} -> tensor<4x4x?xf32, #llh.encoding<shapes = @c4, @c4, @s2>>
 // CHECK-NEXT: %5 = "llh.flatten"{{.*}} -> tensor<2x?xf32, #llh.encoding<shapes = @c2, @s5>>
@@ -459,7 +459,7 @@ func.func @transpose_reduce_shape_of(%x: tensor<?x3x?xf32>) -> (tensor<*xf32>, t
 // CHECK-NEXT: %0 = "llh.transpose"{{.*}} -> tensor<?x?x3xf32, #llh.encoding<shapes = @s1, @s0, @c3>>
 // CHECK-NEXT: %1 = "llh.reduce_max"{{.*}} -> tensor<3xf32, #llh.encoding<shapes = @c3>>
 // CHECK-NEXT: %2:3 = "llh.shape_of"{{.*}} -> (i64, i64, i64)
-// CHECK-NEXT: %3 = "llh.mul"{{.*}} -> i64
+// CHECK-NEXT: %3 = "llh.mul"{{.*}}symbol = @s2{{.*}} -> i64
 // CHECK-NEXT: return %0, %1, %2#1, %3 : tensor<?x?x3xf32, #llh.encoding<shapes = @s1, @s0, @c3>>, tensor<3xf32, #llh.encoding<shapes = @c3>>, i64, i64
 // CHECK: module @__symbol__ {
 // CHECK-NEXT: "llh.symbol_binary_relation"() <{relation_kind = #llh.SymbolRelation<Mul>, relations_lhs = @s0, relations_rhs = @s1, symbol = @s2}> : () -> ()
@@ -486,7 +486,7 @@ func.func @constants() -> (tensor<*xf32>, tensor<*xf32>, tensor<?x2xf32>, f32, t
 // CHECK-NEXT: %1 = "llh.weight"{{.*}} -> tensor<*xf32>
 // CHECK-NEXT: %2 = "llh.weight"{{.*}} -> tensor<?x2xf32, #llh.encoding<shapes = @s0, @c2>>
 // CHECK-NEXT: %3 = "llh.constant"{{.*}} -> f32
-// CHECK-NEXT: %4 = "llh.constant"{{.*}} -> i64
+// CHECK-NEXT: %4 = "llh.constant"{{.*}}symbol = @c7{{.*}} -> i64
 // CHECK-NEXT: %5 = "llh.scalar_cast"{{.*}} -> tensor<1xi64, #llh.encoding<shapes = @c1>>
 // CHECK-NEXT: %6 = "llh.constant"{{.*}} -> tensor<1xi64, #llh.encoding<shapes = @c1>>
 // CHECK-NEXT: return %0, %1, %2, %3, %5, %6 : tensor<384xf32, #llh.encoding<shapes = @c384>>, tensor<*xf32>, tensor<?x2xf32, #llh.encoding<shapes = @s0, @c2>>, f32, tensor<1xi64, #llh.encoding<shapes = @c1>>, tensor<1xi64, #llh.encoding<shapes = @c1>>
@@ -497,7 +497,7 @@ func.func @constants() -> (tensor<*xf32>, tensor<*xf32>, tensor<?x2xf32>, f32, t
 
 // Spec §4.6 (extra_symbol_infer_shape, case mul): `llh.dim` carries the dim's symbol; integer
 // arithmetic on symbols is hash-consed (s0 * 1 is s0, D2), constant arithmetic folds to `c<N>`,
-// new values get a definition; an integer argument is unknown (no symbol).
+// new values get a definition, also over an integer argument's `func.symbol_int`.
 func.func @scalars(%x: tensor<?x512x1x1xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c512", func.input_symbol_2 = "c1", func.input_symbol_3 = "c1"}, %n: i64) -> (i64, i64, i64, i64, i64, i64) attributes {entrance} {
   %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
   %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
@@ -515,24 +515,25 @@ func.func @scalars(%x: tensor<?x512x1x1xf32> {func.input_symbol_0 = "s0", func.i
   return %m0, %m1, %a, %s, %q, %u : i64, i64, i64, i64, i64, i64
 }
 
-// CHECK-LABEL: func.func @scalars(%arg0: tensor<?x512x1x1xf32, #llh.encoding<shapes = @s0, @c512, @c1, @c1>> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c512", func.input_symbol_2 = "c1", func.input_symbol_3 = "c1"}, %arg1: i64) -> (i64, i64, i64, i64, i64, i64) attributes {entrance} {
-// CHECK-NEXT: %0 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %1 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %2 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %3 = "llh.constant"{{.*}} -> i64
-// CHECK-NEXT: %4 = "llh.dim"{{.*}} -> i64
-// CHECK-NEXT: %5 = "llh.dim"{{.*}} -> i64
-// CHECK-NEXT: %6 = "llh.dim"{{.*}} -> i64
-// CHECK-NEXT: %7 = "llh.mul"{{.*}} -> i64
-// CHECK-NEXT: %8 = "llh.mul"{{.*}} -> i64
-// CHECK-NEXT: %9 = "llh.add"{{.*}} -> i64
-// CHECK-NEXT: %10 = "llh.sub"{{.*}} -> i64
-// CHECK-NEXT: %11 = "llh.div"{{.*}} -> i64
-// CHECK-NEXT: %12 = "llh.add"{{.*}} -> i64
+// CHECK-LABEL: func.func @scalars(%arg0: tensor<?x512x1x1xf32, #llh.encoding<shapes = @s0, @c512, @c1, @c1>> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c512", func.input_symbol_2 = "c1", func.input_symbol_3 = "c1"}, %arg1: i64 {func.symbol_int = @s1}) -> (i64, i64, i64, i64, i64, i64) attributes {entrance} {
+// CHECK-NEXT: %0 = "llh.constant"{{.*}}symbol = @c0{{.*}} -> i64
+// CHECK-NEXT: %1 = "llh.constant"{{.*}}symbol = @c1{{.*}} -> i64
+// CHECK-NEXT: %2 = "llh.constant"{{.*}}symbol = @c2{{.*}} -> i64
+// CHECK-NEXT: %3 = "llh.constant"{{.*}}symbol = @c3{{.*}} -> i64
+// CHECK-NEXT: %4 = "llh.dim"{{.*}}symbol = @s0{{.*}} -> i64
+// CHECK-NEXT: %5 = "llh.dim"{{.*}}symbol = @c512{{.*}} -> i64
+// CHECK-NEXT: %6 = "llh.dim"{{.*}}symbol = @c1{{.*}} -> i64
+// CHECK-NEXT: %7 = "llh.mul"{{.*}}symbol = @s0{{.*}} -> i64
+// CHECK-NEXT: %8 = "llh.mul"{{.*}}symbol = @c512{{.*}} -> i64
+// CHECK-NEXT: %9 = "llh.add"{{.*}}symbol = @s2{{.*}} -> i64
+// CHECK-NEXT: %10 = "llh.sub"{{.*}}symbol = @c509{{.*}} -> i64
+// CHECK-NEXT: %11 = "llh.div"{{.*}}symbol = @s3{{.*}} -> i64
+// CHECK-NEXT: %12 = "llh.add"{{.*}}symbol = @s4{{.*}} -> i64
 // CHECK-NEXT: return %7, %8, %9, %10, %11, %12 : i64, i64, i64, i64, i64, i64
 // CHECK: module @__symbol__ {
-// CHECK-NEXT: "llh.symbol_binary_relation"() <{relation_kind = #llh.SymbolRelation<FloorDiv>, relations_lhs = @s1, relations_rhs = @c2, symbol = @s2}> : () -> ()
-// CHECK-NEXT: "llh.symbol_binary_relation"() <{relation_kind = #llh.SymbolRelation<Add>, relations_lhs = @s0, relations_rhs = @c3, symbol = @s1}> : () -> ()
+// CHECK-NEXT: "llh.symbol_binary_relation"() <{relation_kind = #llh.SymbolRelation<Add>, relations_lhs = @s1, relations_rhs = @c1, symbol = @s4}> : () -> ()
+// CHECK-NEXT: "llh.symbol_binary_relation"() <{relation_kind = #llh.SymbolRelation<FloorDiv>, relations_lhs = @s2, relations_rhs = @c2, symbol = @s3}> : () -> ()
+// CHECK-NEXT: "llh.symbol_binary_relation"() <{relation_kind = #llh.SymbolRelation<Add>, relations_lhs = @s0, relations_rhs = @c3, symbol = @s2}> : () -> ()
 // CHECK-NEXT: }
 
 // -----

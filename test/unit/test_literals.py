@@ -31,6 +31,7 @@ from llh_opt.ir.literals import (
     format_integer,
     parse_float_literal,
     parse_hex_float_literal,
+    storage_bits,
     unescape_string,
     wrap_integer,
 )
@@ -947,6 +948,295 @@ def test_format_float_bits_optional_kinds():
     assert format_float_bits(0x89DA237BD7F21A9A0264, "f80") == "0xFFFF237BD7F21A9A0264"
 
 
+# (literal, kind, printed) for the 8-, 6- and 4-bit kinds and tf32, captured from
+# torch-mlir-opt: finite-only kinds saturate, NaN-only kinds overflow to their NaN pattern,
+# the FNUZ kinds have no negative zero, f8E8M0FNU has no zero and keeps APFloat's sign.
+EXOTIC_FLOAT_CASES = [
+    ("100.0", "f4E2M1FN", "6.000000e+00"),
+    ("1.0e10", "f4E2M1FN", "6.000000e+00"),
+    ("-1.0e10", "f4E2M1FN", "-6.000000e+00"),
+    ("0.0", "f4E2M1FN", "0.000000e+00"),
+    ("-0.0", "f4E2M1FN", "-0.000000e+00"),
+    ("1.0e-10", "f4E2M1FN", "0.000000e+00"),
+    ("-1.0e-10", "f4E2M1FN", "-0.000000e+00"),
+    ("0.3", "f4E2M1FN", "5.000000e-01"),
+    ("-0.3", "f4E2M1FN", "-5.000000e-01"),
+    ("3.0", "f4E2M1FN", "3.000000e+00"),
+    ("0x1", "f4E2M1FN", "5.000000e-01"),
+    ("0x0", "f4E2M1FN", "0.000000e+00"),
+    ("0xF", "f4E2M1FN", "-6.000000e+00"),
+    ("0x8", "f4E2M1FN", "-0.000000e+00"),
+    ("0.25", "f4E2M1FN", "0.000000e+00"),
+    ("0.75", "f4E2M1FN", "1.000000e+00"),
+    ("-1.0e300", "f4E2M1FN", "-6.000000e+00"),
+    ("7.0", "f4E2M1FN", "6.000000e+00"),
+    ("100.0", "f6E2M3FN", "7.500000e+00"),
+    ("1.0e10", "f6E2M3FN", "7.500000e+00"),
+    ("-1.0e10", "f6E2M3FN", "-7.500000e+00"),
+    ("0.0", "f6E2M3FN", "0.000000e+00"),
+    ("-0.0", "f6E2M3FN", "-0.000000e+00"),
+    ("1.0e-10", "f6E2M3FN", "0.000000e+00"),
+    ("-1.0e-10", "f6E2M3FN", "-0.000000e+00"),
+    ("0.3", "f6E2M3FN", "2.500000e-01"),
+    ("-0.3", "f6E2M3FN", "-2.500000e-01"),
+    ("3.0", "f6E2M3FN", "3.000000e+00"),
+    ("0x1", "f6E2M3FN", "1.250000e-01"),
+    ("0x0", "f6E2M3FN", "0.000000e+00"),
+    ("1.0e-300", "f6E2M3FN", "0.000000e+00"),
+    ("0x20", "f6E2M3FN", "-0.000000e+00"),
+    ("100.0", "f6E3M2FN", "2.800000e+01"),
+    ("1.0e10", "f6E3M2FN", "2.800000e+01"),
+    ("-1.0e10", "f6E3M2FN", "-2.800000e+01"),
+    ("0.0", "f6E3M2FN", "0.000000e+00"),
+    ("-0.0", "f6E3M2FN", "-0.000000e+00"),
+    ("1.0e-10", "f6E3M2FN", "0.000000e+00"),
+    ("-1.0e-10", "f6E3M2FN", "-0.000000e+00"),
+    ("0.3", "f6E3M2FN", "3.125000e-01"),
+    ("-0.3", "f6E3M2FN", "-3.125000e-01"),
+    ("3.0", "f6E3M2FN", "3.000000e+00"),
+    ("0x1", "f6E3M2FN", "6.250000e-02"),
+    ("0x0", "f6E3M2FN", "0.000000e+00"),
+    ("0x3F", "f6E3M2FN", "-2.800000e+01"),
+    ("0.1", "f6E3M2FN", "1.250000e-01"),
+    ("0.2", "f6E3M2FN", "1.875000e-01"),
+    ("100.0", "f8E8M0FNU", "1.280000e+02"),
+    ("1.0e10", "f8E8M0FNU", "8.589930e+09"),
+    ("-1.0e10", "f8E8M0FNU", "-8.589930e+09"),
+    ("0.0", "f8E8M0FNU", "5.877470e-39"),
+    ("-0.0", "f8E8M0FNU", "5.877470e-39"),
+    ("1.0e-10", "f8E8M0FNU", "1.164150e-10"),
+    ("-1.0e-10", "f8E8M0FNU", "-1.164150e-10"),
+    ("0.3", "f8E8M0FNU", "2.500000e-01"),
+    ("-0.3", "f8E8M0FNU", "-2.500000e-01"),
+    ("3.0", "f8E8M0FNU", "4.000000e+00"),
+    ("0x1", "f8E8M0FNU", "1.175490e-38"),
+    ("0x0", "f8E8M0FNU", "5.877470e-39"),
+    ("-2.0", "f8E8M0FNU", "-2.000000e+00"),
+    ("1.0e300", "f8E8M0FNU", "0xFF"),
+    ("-1.0e300", "f8E8M0FNU", "0xFF"),
+    ("0xFF", "f8E8M0FNU", "0xFF"),
+    ("0xFE", "f8E8M0FNU", "1.701410e+38"),
+    ("1.0e-300", "f8E8M0FNU", "5.877470e-39"),
+    ("1.5", "f8E8M0FNU", "2.000000e+00"),
+    ("2.9", "f8E8M0FNU", "2.000000e+00"),
+    ("3.0e38", "f8E8M0FNU", "0xFF"),
+    ("2.0e38", "f8E8M0FNU", "1.701410e+38"),
+    ("100.0", "f8E4M3FN", "9.600000e+01"),
+    ("1.0e10", "f8E4M3FN", "0x7F"),
+    ("-1.0e10", "f8E4M3FN", "0xFF"),
+    ("0.0", "f8E4M3FN", "0.000000e+00"),
+    ("-0.0", "f8E4M3FN", "-0.000000e+00"),
+    ("1.0e-10", "f8E4M3FN", "0.000000e+00"),
+    ("-1.0e-10", "f8E4M3FN", "-0.000000e+00"),
+    ("0.3", "f8E4M3FN", "3.125000e-01"),
+    ("-0.3", "f8E4M3FN", "-3.125000e-01"),
+    ("3.0", "f8E4M3FN", "3.000000e+00"),
+    ("0x1", "f8E4M3FN", "1.953130e-03"),
+    ("0x0", "f8E4M3FN", "0.000000e+00"),
+    ("448.0", "f8E4M3FN", "4.480000e+02"),
+    ("464.0", "f8E4M3FN", "4.480000e+02"),
+    ("480.0", "f8E4M3FN", "0x7F"),
+    ("0x7F", "f8E4M3FN", "0x7F"),
+    ("0xFF", "f8E4M3FN", "0xFF"),
+    ("0x80", "f8E4M3FN", "-0.000000e+00"),
+    ("-1.0e-300", "f8E4M3FN", "-0.000000e+00"),
+    ("100.0", "f8E5M2FNUZ", "9.600000e+01"),
+    ("1.0e10", "f8E5M2FNUZ", "0x80"),
+    ("-1.0e10", "f8E5M2FNUZ", "0x80"),
+    ("0.0", "f8E5M2FNUZ", "0.000000e+00"),
+    ("-0.0", "f8E5M2FNUZ", "0.000000e+00"),
+    ("1.0e-10", "f8E5M2FNUZ", "0.000000e+00"),
+    ("-1.0e-10", "f8E5M2FNUZ", "0.000000e+00"),
+    ("0.3", "f8E5M2FNUZ", "3.125000e-01"),
+    ("-0.3", "f8E5M2FNUZ", "-3.125000e-01"),
+    ("3.0", "f8E5M2FNUZ", "3.000000e+00"),
+    ("0x1", "f8E5M2FNUZ", "7.629390e-06"),
+    ("0x0", "f8E5M2FNUZ", "0.000000e+00"),
+    ("0x80", "f8E5M2FNUZ", "0x80"),
+    ("57344.0", "f8E5M2FNUZ", "5.734400e+04"),
+    ("61440.0", "f8E5M2FNUZ", "0x80"),
+    ("100.0", "f8E4M3FNUZ", "9.600000e+01"),
+    ("1.0e10", "f8E4M3FNUZ", "0x80"),
+    ("-1.0e10", "f8E4M3FNUZ", "0x80"),
+    ("0.0", "f8E4M3FNUZ", "0.000000e+00"),
+    ("-0.0", "f8E4M3FNUZ", "0.000000e+00"),
+    ("1.0e-10", "f8E4M3FNUZ", "0.000000e+00"),
+    ("-1.0e-10", "f8E4M3FNUZ", "0.000000e+00"),
+    ("0.3", "f8E4M3FNUZ", "3.125000e-01"),
+    ("-0.3", "f8E4M3FNUZ", "-3.125000e-01"),
+    ("3.0", "f8E4M3FNUZ", "3.000000e+00"),
+    ("0x1", "f8E4M3FNUZ", "9.765620e-04"),
+    ("0x0", "f8E4M3FNUZ", "0.000000e+00"),
+    ("0x80", "f8E4M3FNUZ", "0x80"),
+    ("240.0", "f8E4M3FNUZ", "2.400000e+02"),
+    ("248.0", "f8E4M3FNUZ", "0x80"),
+    ("-1.0e-300", "f8E4M3FNUZ", "0.000000e+00"),
+    ("100.0", "f8E4M3B11FNUZ", "0x80"),
+    ("1.0e10", "f8E4M3B11FNUZ", "0x80"),
+    ("-1.0e10", "f8E4M3B11FNUZ", "0x80"),
+    ("0.0", "f8E4M3B11FNUZ", "0.000000e+00"),
+    ("-0.0", "f8E4M3B11FNUZ", "0.000000e+00"),
+    ("1.0e-10", "f8E4M3B11FNUZ", "0.000000e+00"),
+    ("-1.0e-10", "f8E4M3B11FNUZ", "0.000000e+00"),
+    ("0.3", "f8E4M3B11FNUZ", "3.125000e-01"),
+    ("-0.3", "f8E4M3B11FNUZ", "-3.125000e-01"),
+    ("3.0", "f8E4M3B11FNUZ", "3.000000e+00"),
+    ("0x1", "f8E4M3B11FNUZ", "1.220700e-04"),
+    ("0x0", "f8E4M3B11FNUZ", "0.000000e+00"),
+    ("0xFF", "f8E4M3B11FNUZ", "-3.000000e+01"),
+    ("30.0", "f8E4M3B11FNUZ", "3.000000e+01"),
+    ("31.0", "f8E4M3B11FNUZ", "0x80"),
+    ("100.0", "f8E4M3", "9.600000e+01"),
+    ("1.0e10", "f8E4M3", "0x78"),
+    ("-1.0e10", "f8E4M3", "0xF8"),
+    ("0.0", "f8E4M3", "0.000000e+00"),
+    ("-0.0", "f8E4M3", "-0.000000e+00"),
+    ("1.0e-10", "f8E4M3", "0.000000e+00"),
+    ("-1.0e-10", "f8E4M3", "-0.000000e+00"),
+    ("0.3", "f8E4M3", "3.125000e-01"),
+    ("-0.3", "f8E4M3", "-3.125000e-01"),
+    ("3.0", "f8E4M3", "3.000000e+00"),
+    ("0x1", "f8E4M3", "1.953130e-03"),
+    ("0x0", "f8E4M3", "0.000000e+00"),
+    ("0xFF", "f8E4M3", "0xFF"),
+    ("0x78", "f8E4M3", "0x78"),
+    ("240.0", "f8E4M3", "2.400000e+02"),
+    ("248.0", "f8E4M3", "0x78"),
+    ("100.0", "f8E3M4", "0x70"),
+    ("1.0e10", "f8E3M4", "0x70"),
+    ("-1.0e10", "f8E3M4", "0xF0"),
+    ("0.0", "f8E3M4", "0.000000e+00"),
+    ("-0.0", "f8E3M4", "-0.000000e+00"),
+    ("1.0e-10", "f8E3M4", "0.000000e+00"),
+    ("-1.0e-10", "f8E3M4", "-0.000000e+00"),
+    ("0.3", "f8E3M4", "2.968750e-01"),
+    ("-0.3", "f8E3M4", "-2.968750e-01"),
+    ("3.0", "f8E3M4", "3.000000e+00"),
+    ("0x1", "f8E3M4", "1.562500e-02"),
+    ("0x0", "f8E3M4", "0.000000e+00"),
+    ("15.5", "f8E3M4", "1.550000e+01"),
+    ("15.75", "f8E3M4", "0x70"),
+    ("16.0", "f8E3M4", "0x70"),
+    ("100.0", "f8E5M2", "9.600000e+01"),
+    ("1.0e10", "f8E5M2", "0x7C"),
+    ("-1.0e10", "f8E5M2", "0xFC"),
+    ("0.0", "f8E5M2", "0.000000e+00"),
+    ("-0.0", "f8E5M2", "-0.000000e+00"),
+    ("1.0e-10", "f8E5M2", "0.000000e+00"),
+    ("-1.0e-10", "f8E5M2", "-0.000000e+00"),
+    ("0.3", "f8E5M2", "3.125000e-01"),
+    ("-0.3", "f8E5M2", "-3.125000e-01"),
+    ("3.0", "f8E5M2", "3.000000e+00"),
+    ("0x1", "f8E5M2", "1.525880e-05"),
+    ("0x0", "f8E5M2", "0.000000e+00"),
+    ("0x7F", "f8E5M2", "0x7F"),
+    ("0x7D", "f8E5M2", "0x7D"),
+    ("0x7C", "f8E5M2", "0x7C"),
+    ("57344.0", "f8E5M2", "5.734400e+04"),
+    ("61440.0", "f8E5M2", "0x7C"),
+    ("100.0", "tf32", "1.000000e+02"),
+    ("1.0e10", "tf32", "9.999220e+09"),
+    ("-1.0e10", "tf32", "-9.999220e+09"),
+    ("0.0", "tf32", "0.000000e+00"),
+    ("-0.0", "tf32", "-0.000000e+00"),
+    ("1.0e-10", "tf32", "9.998760e-11"),
+    ("-1.0e-10", "tf32", "-9.998760e-11"),
+    ("0.3", "tf32", "3.000490e-01"),
+    ("-0.3", "tf32", "-3.000490e-01"),
+    ("3.0", "tf32", "3.000000e+00"),
+    ("0x1", "tf32", "1.147940e-41"),
+    ("0x0", "tf32", "0.000000e+00"),
+    ("0x7FFFF", "tf32", "0x7FFFF"),
+    ("0x7F800", "tf32", "-1.701410e+38"),
+]
+
+
+@pytest.mark.parametrize("literal,kind,expected", EXOTIC_FLOAT_CASES)
+def test_exotic_float_literal_prints_like_mlir(literal, kind, expected):
+    assert format_float_bits(_parse_any(literal, kind), kind) == expected
+
+
+@pytest.mark.parametrize("literal,kind,expected", EXOTIC_FLOAT_CASES)
+def test_exotic_float_printed_form_reparses(literal, kind, expected):
+    assert _parse_any(expected, kind) == _parse_any(literal, kind)
+
+
+_SMALL_KINDS = [kind for kind, width in FLOAT_WIDTH.items() if width <= 8]
+
+
+def test_small_kinds_are_the_mlir_ones():
+    assert sorted(_SMALL_KINDS) == sorted(
+        [
+            "f8E5M2",
+            "f8E5M2FNUZ",
+            "f8E4M3",
+            "f8E4M3FN",
+            "f8E4M3FNUZ",
+            "f8E4M3B11FNUZ",
+            "f8E3M4",
+            "f8E8M0FNU",
+            "f6E3M2FN",
+            "f6E2M3FN",
+            "f4E2M1FN",
+        ]
+    )
+    assert FLOAT_WIDTH["f6E3M2FN"] == 6
+    assert FLOAT_WIDTH["f4E2M1FN"] == 4
+    assert FLOAT_WIDTH["tf32"] == 19
+
+
+@pytest.mark.parametrize("kind", _SMALL_KINDS)
+def test_small_kind_every_pattern_reparses(kind):
+    """Every bit pattern prints as a literal that parses back to it (NaNs print as hex)."""
+    for bits in range(1 << FLOAT_WIDTH[kind]):
+        text = format_float_bits(bits, kind)
+        assert _parse_any(text, kind) == bits, (kind, hex(bits), text)
+        value = bits_to_float(bits, kind)
+        if math.isnan(value):
+            assert text.startswith("0x")
+        else:
+            assert float_to_bits(value, kind) == bits, (kind, hex(bits))
+
+
+def test_exotic_special_values():
+    assert math.isnan(bits_to_float(0x7F, "f8E4M3FN"))
+    assert bits_to_float(0x7E, "f8E4M3FN") == 448.0
+    assert math.isnan(bits_to_float(0x80, "f8E4M3FNUZ"))
+    assert bits_to_float(0x7F, "f8E4M3FNUZ") == 240.0
+    assert bits_to_float(0x7C, "f8E5M2") == float("inf")
+    assert bits_to_float(0x7, "f4E2M1FN") == 6.0
+    assert bits_to_float(0x00, "f8E8M0FNU") == 2.0**-127
+    assert bits_to_float(0x180, "f8E8M0FNU") == -2.0  # the sign above the 8 stored bits
+    assert float_to_bits(float("nan"), "f8E4M3FN") == 0x7F
+    assert float_to_bits(-float("nan"), "f8E4M3FN") == 0xFF
+    assert float_to_bits(float("nan"), "f8E5M2FNUZ") == 0x80
+    assert float_to_bits(float("nan"), "f8E8M0FNU") == 0xFF
+    assert float_to_bits(float("inf"), "f8E4M3B11FNUZ") == 0x80
+    assert float_to_bits(-float("inf"), "f8E5M2") == 0xFC
+    assert float_to_bits(float("inf"), "f6E2M3FN") == 0x1F  # saturates (no inf)
+    assert float_to_bits(-0.0, "f8E4M3FNUZ") == 0
+    assert float_to_bits(-0.0, "f8E8M0FNU") == 0  # no zero: the smallest value, 2**-127
+    assert float_to_bits(-2.0, "f8E8M0FNU") == 0x180
+    with pytest.raises(ValueError):
+        float_to_bits(float("nan"), "f4E2M1FN")
+
+
+def test_storage_bits_of_unsigned_e8m0():
+    # `dense<[-1.0, -0.5, -4.0, 1.0e300]> : tensor<4xf8E8M0FNU>` prints
+    # `dense<[0xFF, 1.701410e+38, 4.000000e+00, 0xFF]>`: APFloat ORs the sign into bit 7.
+    stored = [
+        storage_bits(parse_float_literal(t, "f8E8M0FNU"), "f8E8M0FNU")
+        for t in ("-1.0", "-0.5", "-4.0", "1.0e300")
+    ]
+    assert [format_float_bits(b, "f8E8M0FNU") for b in stored] == [
+        "0xFF",
+        "1.701410e+38",
+        "4.000000e+00",
+        "0xFF",
+    ]
+    assert storage_bits(0x3C00, "f16") == 0x3C00
+
+
 @pytest.mark.parametrize(
     "text,kind,message",
     [
@@ -1093,6 +1383,8 @@ def test_live_cross_check():
     for kind in ("f16", "bf16", "f32", "f64", "tf32", "f128"):
         for _ in range(60):
             items.append((rng.getrandbits(FLOAT_WIDTH[kind]), kind))
+    for kind in _SMALL_KINDS:
+        items.extend((bits, kind) for bits in range(1 << FLOAT_WIDTH[kind]))
     src = "\n// -----\n".join(f'"foo.a"() {{v = 0x{b:X} : {k}}} : () -> ()' for b, k in items)
     proc = subprocess.run(
         [MLIR_OPT, "--allow-unregistered-dialect", "--mlir-print-op-generic"]

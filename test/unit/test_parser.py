@@ -13,9 +13,10 @@ import pytest
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir import attributes as A
 from llh_opt.ir import types as T
-from llh_opt.ir.core import Operation
+from llh_opt.ir.core import ExplicitProperties, Operation
 from llh_opt.ir.opdef import DIALECTS, Dialect, register_dialect
 from llh_opt.parser import parse_attribute, parse_source, parse_type
+from llh_opt.printer import print_operation
 
 
 def parse(text: str, **kw: object) -> Operation:
@@ -116,6 +117,55 @@ def test_registered_op_inherent_attrs_become_properties() -> None:
     op = only(parse('%0 = "arith.constant"() <{value = 1 : i32}> {x} : () -> i32\n'))
     assert op.properties == {"value": A.IntegerAttr(1, T.i32)}
     assert op.attributes == {"x": A.UnitAttr()}
+
+
+def test_unregistered_op_keeps_explicit_properties() -> None:
+    """`<{}>` on an unregistered op is kept (and printed back); without it nothing is."""
+    written, bare = body(parse('"foo.p"() <{}> : () -> ()\n"foo.q"() : () -> ()\n'))
+    assert type(written.properties) is ExplicitProperties and written.properties == {}
+    assert type(bare.properties) is dict
+    text = print_operation(parse('"foo.p"() <{}> : () -> ()\n'), generic=True)
+    assert '"foo.p"() <{}> : () -> ()' in text
+
+
+def test_registered_op_properties_like_mlir() -> None:
+    """MLIR's property conversion: unknown keys of `<{...}>` are dropped; inherent attributes
+    of `{...}` fill properties `<{...}>` does not set, or are dropped when their storage cannot
+    hold them (checked with torch-mlir-opt --mlir-print-op-generic)."""
+    m = parse(
+        "func.func @f(%a: i32) {\n"
+        '  %0 = "arith.addi"(%a, %a) <{foo = 1}> : (i32, i32) -> i32\n'
+        '  %1 = "arith.cmpi"(%a, %a) <{foo = 1}> {predicate = 3 : i64, foo = 2} '
+        ": (i32, i32) -> i1\n"
+        '  %2 = "arith.cmpi"(%a, %a) <{predicate = 1 : i64}> {predicate = 1 : i32} '
+        ": (i32, i32) -> i1\n"
+        '  %3 = "arith.cmpi"(%a, %a) <{}> {predicate = 1 : i32} : (i32, i32) -> i1\n'
+        '  %4 = "arith.extui"(%a) <{}> : (i32) -> i64\n'
+        "  return\n"
+        "}\n"
+    )
+    addi, cmp_dict, cmp_both, cmp_bad, extui, _ = func_body(m)
+    assert addi.properties == {}
+    assert cmp_dict.properties == {"predicate": A.IntegerAttr(3, T.i64)}
+    assert cmp_dict.attributes == {"foo": A.IntegerAttr(2)}
+    assert cmp_both.properties == {"predicate": A.IntegerAttr(1, T.i64)}
+    assert cmp_both.attributes == {}
+    assert cmp_bad.properties == {} and cmp_bad.attributes == {}
+    assert type(extui.properties) is dict and extui.properties == {}
+
+
+def test_comment_after_the_last_op_is_not_code() -> None:
+    for text in (
+        "func.func @f() {\n  return\n}\n// y op\n",
+        "func.func @f() {\n  return\n}\n// y op",
+        "func.func @f() -> i32 {\n  %0 = arith.constant 1 : i32\n  return %0 : i32 // p op\n}\n//p",
+        '"foo.a"() : () -> () // tail op\n// another p op',
+        "func.func private @d() -> (i32)\n// p op\n",
+    ):
+        m = parse(text)
+        assert len(body(m)) == 1, text
+    with pytest.raises(DiagnosticError, match="expected operation name in quotes"):
+        parse("func.func @f() {\n  return\n}\ny op\n")
 
 
 def test_comments_and_line_breaks_inside_an_op() -> None:
@@ -235,6 +285,51 @@ def test_arith_tensor_index_cf_forms() -> None:
     assert cond.successors == [bb1, bb2]
     assert cond.properties["operandSegmentSizes"] == A.DenseArrayAttr(T.i32, (1, 1, 0))
     assert cond.operands == [entry.args[5], bb1.args[0]]
+
+
+def test_func_builtin_tensor_forms() -> None:
+    m = parse(
+        "func.func @f(%a: i32, %t: tensor<?xf32>, %s: tensor<1xindex>) -> i32 {\n"
+        "  %f = func.constant {x.y} @f : (i32, tensor<?xf32>, tensor<1xindex>) -> i32\n"
+        "  %r = func.call_indirect %f(%a, %t, %s) {x.z} : "
+        "(i32, tensor<?xf32>, tensor<1xindex>) -> i32\n"
+        "  %0 = builtin.unrealized_conversion_cast %a : i32 to i64\n"
+        "  %1:2 = builtin.unrealized_conversion_cast %a, %0 : i32, i64 to i64, i32 {x.q}\n"
+        "  %2 = builtin.unrealized_conversion_cast to i64\n"
+        "  %3 = tensor.cast %t {x.w} : tensor<?xf32> to tensor<4xf32>\n"
+        "  %4 = tensor.from_elements %a, %a {x.e} : tensor<2xi32>\n"
+        "  %5 = tensor.from_elements  : tensor<0xf32>\n"
+        "  %6 = tensor.reshape %t(%s) {x.r} : (tensor<?xf32>, tensor<1xindex>) -> tensor<?xf32>\n"
+        "  %7 = arith.extui %a nneg {x.g} : i32 to i64\n"
+        "  %8 = arith.trunci %0 overflow<nsw> : i64 to i32\n"
+        "  %9 = arith.subi %a, %a overflow<nsw, nuw> : i32\n"
+        "  return %r : i32\n"
+        "}\n"
+        "module {\n  %u = unrealized_conversion_cast %x : i8 to i16\n"
+        '  %x = "foo.x"() : () -> i8\n}\n'
+    )
+    fn, mod = body(m)
+    a, t, s = fn.regions[0].blocks[0].args
+    const, call, c0, c1, c2, cast, fe, fe0, rs, ext, trunc, sub, _ = func_body(m)
+    ftype = T.FunctionType((T.i32, t.type, s.type), (T.i32,))
+    assert const.name == "func.constant" and const.result.type is ftype
+    assert const.properties == {"value": A.SymbolRefAttr("f")}
+    assert const.attributes == {"x.y": A.UnitAttr()}
+    assert call.name == "func.call_indirect" and call.operands == [const.result, a, t, s]
+    assert call.result_types == [T.i32] and call.attributes == {"x.z": A.UnitAttr()}
+    assert c0.name == "builtin.unrealized_conversion_cast" and c0.operands == [a]
+    assert c1.operands == [a, c0.result] and c1.result_types == [T.i64, T.i32]
+    assert c1.attributes == {"x.q": A.UnitAttr()}
+    assert c2.operands == [] and c2.result_types == [T.i64]
+    assert cast.name == "tensor.cast" and cast.result.type is T.RankedTensorType((4,), T.f32)
+    assert fe.operands == [a, a] and fe.result.type is T.RankedTensorType((2,), T.i32)
+    assert fe0.operands == [] and fe0.result.type is T.RankedTensorType((0,), T.f32)
+    assert rs.name == "tensor.reshape" and rs.operands == [t, s]
+    assert ext.properties == {"nonNeg": A.UnitAttr()} and ext.attributes == {"x.g": A.UnitAttr()}
+    assert str(trunc.properties["overflowFlags"]) == "#arith.overflow<nsw>"
+    assert str(sub.properties["overflowFlags"]) == "#arith.overflow<nsw, nuw>"
+    u, x = mod.regions[0].blocks[0].ops
+    assert u.name == "builtin.unrealized_conversion_cast" and u.operands == [x.result]
 
 
 def test_custom_op_location_is_the_op_name() -> None:
@@ -376,6 +471,38 @@ def test_location_forms() -> None:
     )
     assert e.location is A.FileLineColLoc("f", 1, 2, 3, 4)
     assert f.location is A.FileLineColLoc("z", 9, 9)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("fused[]", A.UnknownLoc()),
+        ('fused["a"]', A.NameLoc("a")),
+        ('fused["a", unknown]', A.NameLoc("a")),
+        ("fused[unknown, unknown]", A.UnknownLoc()),
+        (
+            'fused["a", fused["b", "c"]]',
+            A.FusedLoc((A.NameLoc("a"), A.NameLoc("b"), A.NameLoc("c"))),
+        ),
+        (
+            'fused["a", fused<"m">["b"]]',
+            A.FusedLoc((A.NameLoc("a"), A.FusedLoc((A.NameLoc("b"),), A.StringAttr("m")))),
+        ),
+        ('fused<"m">[]', A.FusedLoc((A.UnknownLoc(),), A.StringAttr("m"))),
+        (
+            'fused<"m">[fused<"m">["a", "b"]]',
+            A.FusedLoc((A.NameLoc("a"), A.NameLoc("b")), A.StringAttr("m")),
+        ),
+        ('fused["a", "b", "a"]', A.FusedLoc((A.NameLoc("a"), A.NameLoc("b")))),
+        ('fused[fused[fused["a"]], "b"]', A.FusedLoc((A.NameLoc("a"), A.NameLoc("b")))),
+        ('"n"(fused["a"])', A.NameLoc("n", A.NameLoc("a"))),
+        ('callsite(fused[] at "x")', A.CallSiteLoc(A.UnknownLoc(), A.NameLoc("x"))),
+    ],
+)
+def test_fused_locations_are_normalized_like_mlir(text: str, expected: A.LocationAttr) -> None:
+    """MLIR's `FusedLoc::get` (checked with torch-mlir-opt --mlir-print-debuginfo)."""
+    assert only(parse(f'"foo.a"() : () -> () loc({text})\n')).location is expected
+    assert parse_attribute(f"loc({text})") is expected
 
 
 # --------------------------------------------------------------------------- types and attributes

@@ -398,6 +398,146 @@ CASES = [
 ]
 
 
+_F = "func.func @f(%a: i32, %t: tensor<?xf32>, %s: tensor<1xindex>) {{\n  {}\n  return\n}}\n"
+
+# Registered ops' `<{...}>` (MLIR's property conversion and `verifyInherentAttrs`) and the
+# custom forms of func/builtin/tensor ops (captured with the function wrapper `_F`).
+CASES += [
+    (
+        _F.format('"func.return"() <{foo = 1}> : () -> ()'),
+        "invalid properties {foo = 1 : i64} for op func.return: this operation has empty properties",
+        2,
+        3,
+    ),
+    (
+        _F.format('"func.return"() <{}> : () -> ()'),
+        "invalid properties {} for op func.return: this operation has empty properties",
+        2,
+        3,
+    ),
+    (
+        _F.format(
+            '%0 = "arith.cmpi"(%a, %a) <{predicate = 1 : i32, foo = #x.y<"a">}> : (i32, i32) -> i1'
+        ),
+        'invalid properties {foo = #x.y<"a">, predicate = 1 : i32} for op arith.cmpi: Invalid attribute `predicate` in property conversion: 1 : i32',
+        2,
+        8,
+    ),
+    (
+        _F.format('%0 = "arith.addi"(%a, %a) {overflowFlags = 1} : (i32, i32) -> i32'),
+        "'arith.addi' op attribute 'overflowFlags' failed to satisfy constraint: Integer overflow arith flags",
+        2,
+        8,
+    ),
+    (
+        _F.format('%0 = "arith.extui"(%a) <{nonNeg = 1}> : (i32) -> i64'),
+        "invalid properties {nonNeg = 1 : i64} for op arith.extui: Invalid attribute `nonNeg` in property conversion: 1 : i64",
+        2,
+        8,
+    ),
+    (
+        _F.format('"func.call"() <{callee = @a::@b}> : () -> ()'),
+        "invalid properties {callee = @a::@b} for op func.call: Invalid attribute `callee` in property conversion: @a::@b",
+        2,
+        3,
+    ),
+    (
+        _F.format('%0 = "arith.constant"() <{value = [1]}> : () -> i32'),
+        "invalid properties {value = [1]} for op arith.constant: Invalid attribute `value` in property conversion: [1]",
+        2,
+        8,
+    ),
+    (
+        _F.format(
+            "%f = func.constant @f : (i32) -> ()\n  func.call_indirect %f(%a, %a) : (i32) -> ()"
+        ),
+        "custom op 'func.call_indirect' number of operands and types do not match: got 2 operands and 1 types",
+        3,
+        25,
+    ),
+    (
+        _F.format("%f = func.constant @f : (i32) -> ()\n  func.call_indirect %f(%a) : i32"),
+        "custom op 'func.call_indirect' invalid kind of type specified: expected builtin.function, but found 'i32'",
+        3,
+        31,
+    ),
+    (
+        _F.format("%0 = builtin.unrealized_conversion_cast %a, %a : i32 to i64"),
+        "custom op 'builtin.unrealized_conversion_cast' number of operands and types do not match: got 2 operands and 1 types",
+        2,
+        43,
+    ),
+    (
+        _F.format("%0 = builtin.unrealized_conversion_cast : i32 to i64"),
+        "custom op 'builtin.unrealized_conversion_cast' expected 'to'",
+        2,
+        43,
+    ),
+    (
+        _F.format("%0 = unrealized_conversion_cast to i64"),
+        "custom op 'unrealized_conversion_cast' is unknown (tried 'func.unrealized_conversion_cast' as well)",
+        2,
+        8,
+    ),
+    (
+        _F.format("%0 = tensor.from_elements %a, %a : tensor<3xi32>"),
+        "custom op 'tensor.from_elements' number of operands and types do not match: got 2 operands and 3 types",
+        2,
+        29,
+    ),
+    (
+        _F.format("%0 = tensor.from_elements : tensor<3xi32>"),
+        "custom op 'tensor.from_elements' number of operands and types do not match: got 0 operands and 3 types",
+        2,
+        29,
+    ),
+    (
+        _F.format("%0 = tensor.from_elements %a : vector<1xi32>"),
+        "custom op 'tensor.from_elements' invalid kind of type specified: expected builtin.tensor, but found 'vector<1xi32>'",
+        2,
+        34,
+    ),
+    (
+        _F.format("%0 = tensor.from_elements %a : tensor<?xi32>"),
+        "custom op 'tensor.from_elements' 'result' must be statically shaped tensor of any non-token type values, but got 'tensor<?xi32>'",
+        2,
+        8,
+    ),
+    (
+        _F.format("%0 = tensor.reshape %t(%s) : (tensor<?xf32>) -> tensor<?xf32>"),
+        "custom op 'tensor.reshape' number of operands and types do not match: got 2 operands and 1 types",
+        2,
+        8,
+    ),
+    (
+        _F.format("%0 = tensor.reshape %t(%s) : i32"),
+        "custom op 'tensor.reshape' invalid kind of type specified: expected builtin.function, but found 'i32'",
+        2,
+        32,
+    ),
+    (
+        _F.format("%0 = tensor.cast %a : i32 to tensor<1xi32>"),
+        "custom op 'tensor.cast' invalid kind of type specified",
+        2,
+        25,
+    ),
+    (
+        _F.format("%0 = tensor.cast %t : tensor<?xf32> to i32"),
+        "custom op 'tensor.cast' invalid kind of type specified",
+        2,
+        42,
+    ),
+    (
+        _F.format("%0 = func.constant @f::@g : () -> ()"),
+        "custom op 'func.constant' invalid kind of attribute specified",
+        2,
+        22,
+    ),
+    (_F.format("%0 = arith.extsi %a nneg : i32 to i64"), "expected ':'", 2, 22),
+    (_F.format("%0 = arith.trunci %a fastmath<fast> : i32 to i8"), "expected ':'", 2, 23),
+]
+
+
 @pytest.mark.parametrize(("text", "message", "line", "col"), CASES)
 def test_error_matches_mlir(text: str, message: str, line: int, col: int) -> None:
     with pytest.raises(DiagnosticError) as e:

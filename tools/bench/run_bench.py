@@ -386,14 +386,15 @@ class Report:
                     "plain round trip):"
                 ),
                 "",
-                "| file | ops | with passes s | round trip s | pass s | pass µs/op |",
-                "|---|---:|---:|---:|---:|---:|",
+                "| file | ops | with passes s | round trip s | pass s | pass µs/op | "
+                "pass / round trip |",
+                "|---|---:|---:|---:|---:|---:|---:|",
             ]
             for label, ops, with_p, plain in self.pass_rows:
                 delta = with_p - plain
                 out.append(
                     f"| {label} | {ops} | {with_p:.3f} | {plain:.3f} | {delta:.3f} | "
-                    f"{delta / ops * 1e6:.1f} |"
+                    f"{delta / ops * 1e6:.1f} | {delta / plain:.2f}× |"
                 )
         if self.notes or self.unmeasured:
             out += ["", "Notes:", ""]

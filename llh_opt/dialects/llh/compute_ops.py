@@ -12,9 +12,8 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-import sympy
+from llh_opt.lazy import lazy_import
 
-from llh_opt.dialects.llh import shape_rules as R
 from llh_opt.dialects.llh.attrs import CompareAttr, LayoutAttr
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
@@ -82,6 +81,15 @@ from llh_opt.ir.types import (
     i1,
     i64,
 )
+
+# Loaded on first use: only shape inference needs sympy (start-up time, see llh_opt/lazy.py).
+sympy = lazy_import("sympy")
+R = lazy_import("llh_opt.dialects.llh.shape_rules")
+
+
+def _scalar_floordiv(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
+    """`llh.div` on integer scalars: floor division (the `FloorDiv` relation's meaning)."""
+    return R.floordiv(a, b)
 
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
@@ -323,7 +331,7 @@ def _infer_scalar(op: _BinaryOp, ctx: ShapeContext) -> bool:
     a, b = ctx.scalar(op.operand(0)), ctx.scalar(op.operand(1))
     if rule is None or a is None or b is None:
         return False
-    if b is sympy.S.Zero and rule is R.floordiv:
+    if b is sympy.S.Zero and rule is _scalar_floordiv:
         ctx.error(op, "integer division by zero")
     ctx.set_scalar(op.results[0], rule(a, b))
     return True
@@ -366,7 +374,7 @@ class DivOp(_BinaryOp):
     OPERATION_NAME = "llh.div"
     SUMMARY = "elementwise division"
     # Floor division, the `FloorDiv` relation's meaning, also for constants (spec §8.22).
-    SCALAR_RULE = staticmethod(R.floordiv)
+    SCALAR_RULE = staticmethod(_scalar_floordiv)
 
 
 @llh_op

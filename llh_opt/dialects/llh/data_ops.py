@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import sympy
+from llh_opt.lazy import lazy_import
 
-from llh_opt.dialects.llh import shape_rules as R
 from llh_opt.dialects.llh.attrs import constant_symbol_name, constant_symbol_value
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
@@ -77,6 +76,10 @@ from llh_opt.ir.types import (
     i32,
     i64,
 )
+
+# Loaded on first use: only shape inference needs sympy (start-up time, see llh_opt/lazy.py).
+sympy = lazy_import("sympy")
+R = lazy_import("llh_opt.dialects.llh.shape_rules")
 
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
