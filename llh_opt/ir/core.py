@@ -513,6 +513,8 @@ class Region:
             yield from b.ops
 
     def clone(self, mapping: dict[Any, Any]) -> Region:
+        """Deep copy. A use whose definition comes later in block order (another block of a CFG)
+        is remapped once every op is cloned."""
         new = Region()
         for b in self.blocks:
             b.clone_into(new, mapping)
@@ -522,6 +524,14 @@ class Region:
                 c = op.clone(mapping)
                 c.successors = [mapping.get(s, s) for s in op.successors]
                 nb.append(c)
+        if len(self.blocks) > 1:
+            for b in new.blocks:
+                for op in b.ops:
+                    for nested in op.walk():
+                        for use in nested.operand_uses:
+                            mapped = mapping.get(use.value)
+                            if mapped is not None and mapped is not use.value:
+                                use.set(mapped)
         return new
 
 

@@ -433,7 +433,7 @@ class CustomOpsMixin:
                 toks = x
             else:
                 attrs = x
-        ft = self._expect_type(c[-1], FunctionType, name, self._after_token(callee))
+        ft: FunctionType = c[-1]
         if len(toks) != len(ft.inputs):
             at = self._next_token_offset(self._after_token(callee) + 1)
             self._count_mismatch(name, len(toks), len(ft.inputs), at)
@@ -702,7 +702,7 @@ class CustomOpsMixin:
         name = "tensor.reshape"
         src, shape = c[1], c[2]
         attrs = c[3] if len(c) > 4 else None
-        ft = self._expect_type(c[-1], FunctionType, name, self._after_token(shape) + 1)
+        ft: FunctionType = c[-1]
         if len(ft.inputs) != 2:
             self._count_mismatch(name, 2, len(ft.inputs), self.base + kw.start_pos)
         operands = self.resolve_uses([src, shape], ft.inputs)

@@ -191,6 +191,16 @@ EXAMPLES: dict[str, list[str]] = {
         "builtin.unrealized_conversion_cast : i32 to i64",
         "builtin.unrealized_conversion_cast }",
     ],
+    "custom op 'func.call_indirect' invalid kind of type specified: expected builtin.function, "
+    "but found '{found}'": [
+        "func.func @f(%a: i32) { func.call_indirect %a(%a) : i32",
+        "func.func @f(%a: i32) { func.call_indirect %a(%a) {x} : i32",
+    ],
+    "custom op 'tensor.reshape' invalid kind of type specified: expected builtin.function, "
+    "but found '{found}'": [
+        "func.func @f(%a: i32) { %0 = tensor.reshape %a(%a) : i32",
+        "func.func @f(%a: i32) { %0 = tensor.reshape %a(%a) {x} : i32",
+    ],
     "expected either integer or `:` post `to` in FileLineColRange": [
         '"foo.x"() : () -> () loc("a":1:2 to 3)'
     ],
@@ -201,6 +211,14 @@ NO_BACKUP: frozenset[str] = frozenset(
         "expected function type",
         "expected integer literal",
         "custom op 'builtin.unrealized_conversion_cast' expected 'to'",
+        (
+            "custom op 'func.call_indirect' invalid kind of type specified: expected "
+            "builtin.function, but found '{found}'"
+        ),
+        (
+            "custom op 'tensor.reshape' invalid kind of type specified: expected "
+            "builtin.function, but found '{found}'"
+        ),
         "custom op 'func.func' expected valid '@'-identifier for symbol name",
         (
             "custom op 'func.call' invalid kind of type specified: expected builtin.function, "
