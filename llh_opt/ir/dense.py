@@ -1,7 +1,8 @@
 """`dense<...>` elements: building the flat value list from parsed literals or hex, and printing it.
 
 The attribute class itself is `DenseElementsAttr` in ``attributes.py``; numpy conversion for folding
-lives here too (`dense_to_numpy`, `dense_from_numpy`).
+lives here too (`dense_to_numpy`, `dense_from_numpy`). Float elements hold APFloat's stored bit
+pattern (`literals.storage_bits`).
 """
 
 from __future__ import annotations

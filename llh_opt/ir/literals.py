@@ -1,7 +1,9 @@
 """MLIR's exact spelling of scalar literals: floats, strings and integers.
 
-Here: converting float values to and from the IEEE bit patterns of MLIR's float
-types (with APFloat's rounding), printing a float bit pattern exactly as MLIR's
+Here: converting float values to and from the bit patterns of MLIR's float types
+(APFloat's semantics and rounding: IEEE formats, x87 f80, tf32, and the 8/6/4-bit
+formats without infinities, without NaNs, without negative zero, or -- f8E8M0FNU --
+without zero and sign bit), printing a float bit pattern exactly as MLIR's
 ``printFloatValue`` does (including APFloat::toString's algorithm), parsing float
 and hex-float literal text, string escaping/unescaping, and integer
 wrapping/validation/printing.

@@ -4,8 +4,9 @@ What lives here: `AttrMixin` — the grammar callbacks of the attribute, type an
 (`int_attr`, `tensor_ranked`, `loc_file`, ...) and the constructors they share with the
 coarse-token fast paths (integer/float literals with their range rules, strings with escapes,
 `dense<...>` literals with MLIR's shape checks, `array<...>`, `strided<...>`, symbol references,
-dialect attributes/types and their hooks, `#alias`/`!alias` lookup). What does not: the decoding of
-coarse tokens (``decode.py``) and op construction (``builder.py``, ``custom.py``).
+dialect attributes/types and their hooks, `#alias`/`!alias` lookup, fused locations normalized as
+MLIR's `FusedLoc::get` does: `fused_loc`). What does not: the decoding of coarse tokens
+(``decode.py``) and op construction (``builder.py``, ``custom.py``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 What lives here: `Builder` — per-parse state (SSA scopes, the stack of regions being filled,
 aliases, deferred location aliases), the callbacks for the top level, regions, blocks and generic
-operations, result/operand binding, and `finish` (the implicit `builtin.module`). Attribute, type
+operations (with MLIR's handling of `<{...}>`: kept as written on unregistered ops, converted
+into a registered op's declared properties), result/operand binding, and `finish` (the implicit
+`builtin.module`). Attribute, type
 and location callbacks are in ``attrs.py``, coarse-token decoding in ``decode.py``, custom op
 forms in ``custom.py``. Callbacks receive Lark's filtered children lists; tokens carry positions
 relative to the text being parsed, so absolute offsets are `self.base + tok.start_pos`.
@@ -348,9 +350,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         """A registered op's properties from `<{...}>` (and the inherent attributes of its
         `{...}`, which `<{...}>` overrides), as MLIR's `setPropertiesFromAttr` builds them:
         unknown keys are dropped; a value the property's storage cannot hold is an error."""
-        kinds = _PROPERTY_KINDS.get(cls)
-        if kinds is None:
-            kinds = _PROPERTY_KINDS[cls] = _property_kinds(cls)
+        kinds = _property_kinds(cls)
         if kinds is _LEGACY:
             return dict(props)
         if not kinds:
@@ -388,9 +388,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         as MLIR's parser does (`verifyInherentAttrs`, reported without the verifier's note)."""
         properties = split_inherent(cls, attributes)
         if properties:
-            kinds = _PROPERTY_KINDS.get(cls)
-            if kinds is None:
-                kinds = _PROPERTY_KINDS[cls] = _property_kinds(cls)
+            kinds = _property_kinds(cls)
             if kinds is not _LEGACY:
                 for key, value in properties.items():
                     kind = kinds[key]
@@ -591,14 +589,20 @@ MLIR_PROPERTY_DIALECTS = frozenset(("arith", "builtin", "cf", "func", "index", "
 against `torch-mlir-opt`. Other dialects keep every written key as a property, for the verifier
 to report (``test/Dialect/LLH`` expects `has unknown property`)."""
 
-_LEGACY: dict[str, AttrKind] = {}
+_LEGACY: dict[str, AttrKind] = {}  # a sentinel: compared by identity
 _PROPERTY_KINDS: dict[type, dict[str, AttrKind]] = {}
 
 
 def _property_kinds(cls: type[Operation]) -> dict[str, AttrKind]:
-    if cls.OPERATION_NAME.split(".", 1)[0] not in MLIR_PROPERTY_DIALECTS:
-        return _LEGACY
-    return {p.name: p.kind for p in cls.PROPERTIES}
+    """A registered op's property kinds by name (`_LEGACY` outside `MLIR_PROPERTY_DIALECTS`)."""
+    kinds = _PROPERTY_KINDS.get(cls)
+    if kinds is None:
+        if cls.OPERATION_NAME.split(".", 1)[0] not in MLIR_PROPERTY_DIALECTS:
+            kinds = _LEGACY
+        else:
+            kinds = {p.name: p.kind for p in cls.PROPERTIES}
+        _PROPERTY_KINDS[cls] = kinds
+    return kinds
 
 
 _STRICT_KINDS = (FLAT_SYMBOL_REF_ATTR, BOOL_ATTR, DENSE_I64_ARRAY_ATTR)

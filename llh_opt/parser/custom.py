@@ -1,15 +1,19 @@
 """Builder callbacks for the custom (pretty) op forms llh-opt parses.
 
 What lives here: `CustomOpsMixin` — `module`, `func.func`, `func.return`/`return`, `func.call`,
-`arith.constant`, the arith binary/unary/compare/cast/select forms, `tensor.dim/empty/extract`,
-`index.constant` and the index binary/cast forms, `cf.br`/`cf.cond_br`, and the errors for unknown
-custom ops. Each builds exactly the op MLIR's `--mlir-print-op-generic` shows for the same text
-(inherent attributes as properties, default `overflowFlags`/`fastmath` included when the op
-declares them). What does not: the grammar of these forms (``grammar/mlir.lark``) or printing them.
+`func.call_indirect`, `func.constant`, `builtin.unrealized_conversion_cast`, `arith.constant`, the
+arith binary/unary/compare/cast/select forms (with their `overflow<...>`/`fastmath<...>`/`nneg`
+flags), `tensor.dim/empty/extract/cast/from_elements/reshape`, `index.constant` and the index
+binary/cast forms, `cf.br`/`cf.cond_br`, and the errors for unknown custom ops. Each builds
+exactly the op MLIR's `--mlir-print-op-generic` shows for the same text (inherent attributes as
+properties, default `overflowFlags`/`fastmath` included when the op declares them) and reports
+MLIR's errors for bad operand counts and kinds of types. What does not: the grammar of these forms
+(``grammar/mlir.lark``) or printing them.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from llh_opt.ir.attributes import (
@@ -85,6 +89,8 @@ _TYPE_MNEMONICS: dict[type, str] = {
 }
 """MLIR's names of the builtin type classes for "invalid kind of type specified" errors."""
 _TENSOR_TYPES = (RankedTensorType, UnrankedTensorType)
+_TO_SCAN_RE = re.compile(r'[([{<]|->|[)\]}>]|"(?:[^"\\]|\\.)*"|\bto\b')
+"""Brackets, arrows, strings and the keyword `to` (to find the type after `to` in an error)."""
 
 MLIR_KEYWORDS = frozenset(
     [
@@ -481,11 +487,9 @@ class CustomOpsMixin:
 
     def _to_type(self, start: int) -> int:
         """The first token after the keyword `to` at bracket depth 0 from absolute `start`."""
-        import re
-
         text = self.src.text
         depth = 0
-        for m in re.compile(r'[([{<]|->|[)\]}>]|"(?:[^"\\]|\\.)*"|\bto\b').finditer(text, start):
+        for m in _TO_SCAN_RE.finditer(text, start):
             tok = m.group()
             if tok in "([{<":
                 depth += 1
@@ -792,7 +796,6 @@ class _FuncResults:
 
 def _i1_like(t: Type) -> Type:
     """The i1 (or i1-element) type of a comparison result for operands of type `t`."""
-
     if isinstance(t, RankedTensorType):
         return RankedTensorType(t.shape, i1)
     if isinstance(t, UnrankedTensorType):

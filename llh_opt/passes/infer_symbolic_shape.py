@@ -16,13 +16,17 @@ Steps, per root module (nested non-`__symbol__` modules are root modules of thei
    encoding already present (type or `llh.encoding_bind`) is checked against them. Integer
    arguments get `func.symbol_int = @s<N>` (HEAD §4.9, in both modes, so both record the same
    facts);
-3. the walk: post-order (nested regions first, program order), `check_and_infer` on every op;
+3. the walk: post-order (nested regions first, program order; a function called by an earlier
+   one is walked before it, so a `func.call`'s results take the callee's inferred types),
+   `check_and_infer` on every op;
    `llh.symbolic_bind` (D8) — its affine map over the bound scalars gives each dimension of the
    bound value: a value the rules left unknown is seeded with it, a dimension whose symbol is still
    free is merged with it, and a dimension the rules derived must be the same expression (else an
    error naming both). A binding is applied as soon as its value is defined (arguments: after
    seeding), or when the walk reaches it if its scalars were not known yet;
-4. every function's type follows its arguments and its `func.return` (the return fix-up);
+4. every function's type follows its arguments and its `func.return` (the return fix-up); a call
+   whose operands gained encodings its callee's signature lacks is an error (inline it first:
+   the reference only sees inlined graphs, §6.4);
 5. the symbol phase (D3): classes are renamed to their representative (free = free: later →
    earlier), free = constant stays an `EQ` relation (`s1 EQ c512`, §4.8), trivial and all-constant
    relations are erased;

@@ -292,14 +292,12 @@ class SymbolicShapeContext:
             if sa.is_declared(rep):
                 return rep
         try:
-            if not isinstance(e, int) and not e.is_Atom:
-                e = engine_form(e, self._forms)
-            name = self.sa.define(e, at_op=op)
+            name = sa.define(e if e.is_Atom else engine_form(e, self._forms), at_op=op)
         except (SymbolExpressionError, TypeError) as err:
             self._fail(op, f"unsupported shape expression '{e}': {err}")
-        v = self.sa.known_value(name)
+        v = sa.known_value(name)
         if v is not None and constant_symbol_value(name) != v:
-            name = self.sa.const(v, op)
+            name = sa.const(v, op)
         return name
 
     def merge(self, a: str, b: str, op: Operation | None, context: str | None = None) -> None:
@@ -390,8 +388,10 @@ class SymbolicShapeContext:
                     name = sa.const(size, op) if size != DYNAMIC else sa.fresh(op)
             else:
                 name = self.define(d, op)
+                v = sa.known_value(name)
+                if v is not None and v < 0:
+                    self._fail(op, f"result dimension {i} would have the negative size {v}")
                 if size != DYNAMIC:
-                    v = sa.known_value(name)
                     if v is None:
                         self.merge(name, sa.const(size, op), op, f"result dimension {i}")
                         name = sa.const(size, op)

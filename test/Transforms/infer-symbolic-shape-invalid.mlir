@@ -115,3 +115,4 @@ func.func @main(%x: tensor<?x4xf32>) -> tensor<?x4xf32> attributes {entrance} {
   %w = func.call @helper(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
   return %w : tensor<?x4xf32>
 }
+

@@ -88,3 +88,21 @@ func.func @learn(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<*xf32> attr
 //       CHECK: module @__symbol__ {
 //  CHECK-NEXT: "llh.symbol_binary_relation"() <{relation_kind = #llh.SymbolRelation<Mul>, relations_lhs = @c4, relations_rhs = @s9, symbol = @[[N]]}> : () -> ()
 //  CHECK-NEXT: }
+
+// -----
+
+// A bound scalar defined after the bound value (here an `llh.dim`): the binding is applied when
+// the walk reaches it, and still merges the free sizes (%b's first dim becomes %a's).
+#map = affine_map<()[s0] -> (s0, 4)>
+func.func @late(%a: tensor<?x4xf32>, %b: tensor<?x4xf32>) -> tensor<*xf32> attributes {entrance} {
+  %0 = "llh.relu"(%b) : (tensor<?x4xf32>) -> tensor<*xf32>
+  %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
+  %d = "llh.dim"(%a, %c0) : (tensor<?x4xf32>, i64) -> i64
+  "llh.symbolic_bind"(%0, %d) <{expressions = #map}> : (tensor<*xf32>, i64) -> ()
+  return %0 : tensor<*xf32>
+}
+
+// CHECK-LABEL: func.func @late(%arg0: tensor<?x4xf32, #llh.encoding<shapes = @s0, @c4>>, %arg1: tensor<?x4xf32, #llh.encoding<shapes = @s0, @c4>>) -> tensor<?x4xf32, #llh.encoding<shapes = @s0, @c4>>
+//       CHECK: "llh.dim"(%arg0, %{{[0-9]+}}) <{symbol = @s0}>
+//       CHECK: module @__symbol__ {
+//  CHECK-NEXT: }

@@ -198,6 +198,8 @@ def test_set_shape_keeps_and_checks_an_existing_encoding(ctx_ir) -> None:
         ctx.set_shape(q, [atom("s5")])
     with pytest.raises(VerifyError, match="non-tensor value"):
         ctx.set_shape(v["c"], [atom("s5")])
+    with pytest.raises(VerifyError, match="result dimension 0 would have the negative size -2"):
+        ctx.set_shape(v["r"], [atom("s8") - atom("s8") - 2])
 
 
 def test_set_scalar(ctx_ir) -> None:

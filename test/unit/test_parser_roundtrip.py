@@ -16,6 +16,7 @@ from llh_opt.ir import types as T
 from llh_opt.ir.affine import parse_affine_map
 from llh_opt.ir.literals import wrap_integer
 from llh_opt.parser import parse_source
+from llh_opt.parser.attrs import fused_loc
 
 # --------------------------------------------------------------------------- types
 
@@ -163,7 +164,14 @@ locations = st.recursive(
     lambda inner: st.one_of(
         st.builds(A.NameLoc, texts, file_locs),
         st.builds(A.CallSiteLoc, inner, inner),
-        st.builds(lambda ls: A.FusedLoc(tuple(ls)), st.lists(inner, min_size=1, max_size=3)),
+        # As MLIR's FusedLoc::get builds them (the parser normalizes fused locations).
+        st.builds(lambda ls: fused_loc(ls, None), st.lists(inner, min_size=1, max_size=3)),
+        # (Leaves only: flattening `fused<m>[fused<m>[unknown], x]` keeps the `unknown`, which
+        # MLIR itself drops when the printed text is parsed again.)
+        st.builds(
+            lambda ls: fused_loc(ls, A.StringAttr("m")),
+            st.lists(st.one_of(file_locs, st.builds(A.NameLoc, texts)), min_size=1, max_size=3),
+        ),
     ),
     max_leaves=4,
 )

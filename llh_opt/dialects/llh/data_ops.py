@@ -104,8 +104,11 @@ __all__ = [
 ]
 
 
-def _check_size_operands(op: LLHOp, sizes: Sequence[Value], result: Type, what: str) -> None:
-    """One size operand per result dimension; constant sizes agree with static result sizes."""
+def _check_size_operands(
+    op: LLHOp, sizes: Sequence[Value], result: Type, what: str, wildcard: bool = False
+) -> None:
+    """One size operand per result dimension; constant sizes agree with static result sizes.
+    With `wildcard` (reshape), one size may be `-1`: the remaining element count."""
     shape = ranked_shape(result)
     if shape is None:
         return
@@ -114,9 +117,15 @@ def _check_size_operands(op: LLHOp, sizes: Sequence[Value], result: Type, what: 
             f"expects one {what} operand per result dimension: {len(sizes)} operands for a "
             f"rank-{len(shape)} result"
         )
+    wildcards = 0
     for i, (v, d) in enumerate(zip(sizes, shape)):
         c = constant_int(v)
         if c is None:
+            continue
+        if c == -1 and wildcard:
+            wildcards += 1
+            if wildcards > 1:
+                raise op.error(f"at most one {what} operand may be -1, operand {i} is the second")
             continue
         if c < 0 and what == "size":
             raise op.error(f"{what} operand {i} is negative ({c})")
@@ -369,7 +378,7 @@ class ReshapeOp(LLHOp):
     def verify_op(self) -> None:
         input_type, rtype = self.operand(0).type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
-        _check_size_operands(self, self.operands[1:], rtype, "size")
+        _check_size_operands(self, self.operands[1:], rtype, "size", wildcard=True)
         a = ranked_shape(input_type)
         b = ranked_shape(rtype)
         if a is not None and b is not None:

@@ -491,3 +491,21 @@ func.func @f(%a: tensor<2x3xf32>) {
   %0 = "llh.convert_to"(%a) : (tensor<2x3xf32>) -> i32
   return
 }
+
+// -----
+
+func.func @reshape_two_wildcards(%arg0: tensor<2x3x4xf32>) -> tensor<2x12xf32> {
+  %m = "llh.constant"() <{value = -1 : i64}> : () -> i64
+  // expected-error@+1 {{'llh.reshape' op at most one size operand may be -1, operand 1 is the second}}
+  %0 = "llh.reshape"(%arg0, %m, %m) : (tensor<2x3x4xf32>, i64, i64) -> tensor<2x12xf32>
+  return %0 : tensor<2x12xf32>
+}
+
+// -----
+
+func.func @reshape_one_wildcard_is_fine(%arg0: tensor<2x3x4xf32>) -> tensor<2x12xf32> {
+  %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+  %m = "llh.constant"() <{value = -1 : i64}> : () -> i64
+  %0 = "llh.reshape"(%arg0, %c2, %m) : (tensor<2x3x4xf32>, i64, i64) -> tensor<2x12xf32>
+  return %0 : tensor<2x12xf32>
+}
