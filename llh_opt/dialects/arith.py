@@ -2,7 +2,8 @@
 MLIR's custom forms, result names (`%c3_i32`, `%cst`, `%true`), properties and verifier messages;
 plus its two attributes `#arith.overflow<...>` and `#arith.fastmath<...>`.
 
-Folding and canonicalization patterns live in ``passes/`` / ``rewrite/``, not here.
+Each op's `fold(operands)` (MLIR's folders for constants and identities, at the end of the file)
+is declared in its class; the greedy driver that runs them lives in ``rewrite/``.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from llh_opt.ir.opdef import (
     register_dialect,
 )
 from llh_opt.ir.types import (
+    DYNAMIC,
     FloatType,
     IndexType,
     IntegerType,
@@ -306,6 +308,9 @@ class ConstantOp(Operation):
     def value(self) -> Attribute:
         return self.properties["value"]
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Attribute:
+        return self.properties["value"]
+
     def result_names(self) -> list[str | None]:
         v = self.properties.get("value")
         if isinstance(v, IntegerAttr):
@@ -356,6 +361,9 @@ class _BinaryOp(Operation):
         return Operation.create(
             cls.OPERATION_NAME, (lhs, rhs), [lhs.type], props, location=location
         )
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return _fold_binary(self, operands)
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
@@ -494,6 +502,9 @@ class NegFOp(Operation):
             cls.OPERATION_NAME, (operand,), [operand.type], props, location=location
         )
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return _fold_negf(self, operands)
+
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
         p.print_operand(self.operand(0))
@@ -605,6 +616,9 @@ class CmpIOp(_CmpOp):
     PREDICATES = CMPI_PREDICATES
     FLAGS_PROP = None
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return _fold_cmpi(self, operands)
+
 
 @register
 class CmpFOp(_CmpOp):
@@ -638,6 +652,9 @@ class _CastOp(Operation):
 
     def compatible(self, src: Type, dst: Type) -> bool:
         return True
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return _fold_cast(self, operands)
 
     def verify_op(self) -> None:
         if not self.compatible(_element(self.operand(0).type), _element(self.results[0].type)):
@@ -786,6 +803,9 @@ class SelectOp(Operation):
     RESULTS = (ResultDef("result", ANY_TYPE),)
     TRAITS = (Pure, _SelectTypes)
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return _fold_select(self, operands)
+
     @classmethod
     def build(
         cls,
@@ -811,3 +831,463 @@ class SelectOp(Operation):
             p.print_type(c)
             p.write(", ")
         p.print_type(self.results[0].type)
+
+
+# --------------------------------------------------------------------------- folding
+#
+# MLIR's arith folders for constants and identities (ArithOps.cpp `fold` methods): integers are
+# folded on their bit patterns (signed or unsigned as the op says), floats in the type's precision
+# (f16/bf16/f32/f64: a double result rounded once, exact for + - * /). Scalars and dense
+# constants of the same type; a fold that would divide by zero, overflow a signed division or
+# shift by the width or more is not done (MLIR leaves those ops alone too).
+
+
+def _fold_width(t: Type) -> int:
+    t = _element(t)
+    return t.width if isinstance(t, IntegerType) else 64
+
+
+def _signed(u: int, w: int) -> int:
+    return u - (1 << w) if w and u >> (w - 1) else u
+
+
+def _store(u: int, t: Type) -> int:
+    from llh_opt.ir.literals import wrap_integer
+
+    e = _element(t)
+    if isinstance(e, IntegerType):
+        return wrap_integer(u, e.width, ("signless", "signed", "unsigned")[e.signedness])
+    return wrap_integer(u, 64, "signless")
+
+
+def _int_values(a: Attribute | None) -> tuple[Type, tuple[int, ...], bool] | None:
+    """(type, unsigned bit patterns, is a scalar) of an integer constant."""
+    if isinstance(a, IntegerAttr):
+        w = _fold_width(a.type)
+        return a.type, (a.value & ((1 << w) - 1),), True
+    if isinstance(a, DenseElementsAttr) and isinstance(
+        a.type.element_type, (IntegerType, IndexType)
+    ):
+        w = _fold_width(a.type)
+        return a.type, tuple(v & ((1 << w) - 1) for v in a.values), False
+    return None
+
+
+def _make_ints(t: Type, values: Sequence[int], scalar: bool) -> Attribute:
+    if scalar:
+        return IntegerAttr(_store(values[0], t), t)
+    return DenseElementsAttr(t, tuple(_store(v, t) for v in values))  # type: ignore[arg-type]
+
+
+def _fold_ints(
+    a: Attribute | None, b: Attribute | None, fn: Any, out_type: Type | None = None
+) -> Attribute | None:
+    """`fn(x, y, width)` on the bit patterns of two integer constants of one type (elementwise
+    for dense ones; a splat with a splat stays a splat); None when `fn` refuses an element."""
+    va, vb = _int_values(a), _int_values(b)
+    if va is None or vb is None or va[0] is not vb[0]:
+        return None
+    t, xs, scalar = va
+    _, ys, _ = vb
+    w = _fold_width(t)
+    if len(xs) != len(ys):
+        n = max(len(xs), len(ys))
+        xs, ys = xs * (n // len(xs)), ys * (n // len(ys))
+    out = []
+    for x, y in zip(xs, ys):
+        r = fn(x, y, w)
+        if r is None:
+            return None
+        out.append(r)
+    rt = out_type if out_type is not None else t
+    return _make_ints(rt, out, scalar)
+
+
+def _is_int(a: Attribute | None, pred: Any) -> bool:
+    """`a` is an integer scalar or splat whose bit pattern satisfies `pred(u, width)`."""
+    v = _int_values(a)
+    if v is None or len(set(v[1])) != 1:
+        return False
+    return bool(pred(v[1][0], _fold_width(v[0])))
+
+
+def _zero_attr(t: Type) -> Attribute | None:
+    e = _element(t)
+    if not isinstance(e, (IntegerType, IndexType)):
+        return None
+    if isinstance(t, (IntegerType, IndexType)):
+        return IntegerAttr(0, t)
+    if isinstance(t, (RankedTensorType, VectorType)) and DYNAMIC not in t.shape:
+        return DenseElementsAttr(t, (0,))
+    return None
+
+
+def _sdiv(x: int, y: int, w: int) -> int | None:
+    a, b = _signed(x, w), _signed(y, w)
+    if b == 0 or (a == -(1 << (w - 1)) and b == -1):
+        return None
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def _srem(x: int, y: int, w: int) -> int | None:
+    a, b = _signed(x, w), _signed(y, w)
+    if b == 0:
+        return None
+    r = abs(a) % abs(b)
+    return r if a >= 0 else -r
+
+
+def _floordiv(x: int, y: int, w: int) -> int | None:
+    a, b = _signed(x, w), _signed(y, w)
+    if b == 0 or (a == -(1 << (w - 1)) and b == -1):
+        return None
+    return a // b
+
+
+def _ceildiv(x: int, y: int, w: int) -> int | None:
+    a, b = _signed(x, w), _signed(y, w)
+    if b == 0 or (a == -(1 << (w - 1)) and b == -1):
+        return None
+    return -((-a) // b)
+
+
+_INT_FOLDS: dict[str, Any] = {
+    "arith.addi": lambda x, y, w: x + y,
+    "arith.subi": lambda x, y, w: x - y,
+    "arith.muli": lambda x, y, w: x * y,
+    "arith.divui": lambda x, y, w: None if y == 0 else x // y,
+    "arith.divsi": _sdiv,
+    "arith.remui": lambda x, y, w: None if y == 0 else x % y,
+    "arith.remsi": _srem,
+    "arith.floordivsi": _floordiv,
+    "arith.ceildivsi": _ceildiv,
+    "arith.andi": lambda x, y, w: x & y,
+    "arith.ori": lambda x, y, w: x | y,
+    "arith.xori": lambda x, y, w: x ^ y,
+    "arith.maxsi": lambda x, y, w: x if _signed(x, w) >= _signed(y, w) else y,
+    "arith.minsi": lambda x, y, w: x if _signed(x, w) <= _signed(y, w) else y,
+    "arith.maxui": lambda x, y, w: max(x, y),
+    "arith.minui": lambda x, y, w: min(x, y),
+    "arith.shli": lambda x, y, w: None if y >= w else x << y,
+    "arith.shrui": lambda x, y, w: None if y >= w else x >> y,
+    "arith.shrsi": lambda x, y, w: None if y >= w else _signed(x, w) >> y,
+}
+
+
+def _zero(u: int, w: int) -> bool:
+    return u == 0
+
+
+def _one(u: int, w: int) -> bool:
+    return u == 1
+
+
+def _all_ones(u: int, w: int) -> bool:
+    return u == (1 << w) - 1
+
+
+def _smax(u: int, w: int) -> bool:
+    return u == (1 << (w - 1)) - 1
+
+
+def _smin(u: int, w: int) -> bool:
+    return u == 1 << (w - 1)
+
+
+def _defined_by(v: Value, name: str) -> Operation | None:
+    op = getattr(v, "op", None)
+    return op if op is not None and op.name == name else None
+
+
+def _int_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> Any:
+    """MLIR's integer identities (constants are on the right: commutative ops were reordered)."""
+    name = op.name
+    lhs, rhs = op.operand(0), op.operand(1)
+    if name == "arith.addi":
+        if _is_int(b, _zero):
+            return lhs
+        s = _defined_by(lhs, "arith.subi")
+        if s is not None and s.operand(1) is rhs:
+            return s.operand(0)
+        s = _defined_by(rhs, "arith.subi")
+        if s is not None and s.operand(1) is lhs:
+            return s.operand(0)
+    elif name == "arith.subi":
+        if lhs is rhs:
+            return _zero_attr(op.results[0].type)
+        if _is_int(b, _zero):
+            return lhs
+        s = _defined_by(lhs, "arith.addi")
+        if s is not None:
+            if s.operand(1) is rhs:
+                return s.operand(0)
+            if s.operand(0) is rhs:
+                return s.operand(1)
+    elif name == "arith.muli":
+        if _is_int(b, _zero):
+            return rhs
+        if _is_int(b, _one):
+            return lhs
+    elif name in ("arith.divui", "arith.divsi", "arith.floordivsi", "arith.ceildivsi"):
+        if _is_int(b, _one):
+            return lhs
+    elif name in ("arith.remui", "arith.remsi"):
+        if _is_int(b, _one):
+            return _zero_attr(op.results[0].type)
+    elif name == "arith.andi":
+        if _is_int(b, _zero):
+            return rhs
+        if _is_int(b, _all_ones) or lhs is rhs:
+            return lhs
+    elif name == "arith.ori":
+        if _is_int(b, _zero) or lhs is rhs:
+            return lhs
+        if _is_int(b, _all_ones):
+            return rhs
+    elif name == "arith.xori":
+        if _is_int(b, _zero):
+            return lhs
+        if lhs is rhs:
+            return _zero_attr(op.results[0].type)
+    elif name in ("arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui"):
+        if lhs is rhs:
+            return lhs
+        top, bottom = {
+            "arith.maxsi": (_smax, _smin),
+            "arith.minsi": (_smin, _smax),
+            "arith.maxui": (_all_ones, _zero),
+            "arith.minui": (_zero, _all_ones),
+        }[name]
+        if _is_int(b, top):
+            return rhs
+        if _is_int(b, bottom):
+            return lhs
+    elif name in ("arith.shli", "arith.shrui", "arith.shrsi"):
+        if _is_int(b, _zero):
+            return lhs
+    return None
+
+
+_FOLD_FLOATS = frozenset(("f16", "bf16", "f32", "f64"))
+
+
+def _float_values(a: Attribute | None) -> tuple[Type, tuple[float, ...], bool] | None:
+    from llh_opt.ir.literals import bits_to_float
+
+    if isinstance(a, FloatAttr) and a.type.name in _FOLD_FLOATS:
+        return a.type, (a.value,), True
+    if isinstance(a, DenseElementsAttr):
+        e = a.type.element_type
+        if isinstance(e, FloatType) and e.name in _FOLD_FLOATS:
+            return a.type, tuple(bits_to_float(v, e.name) for v in a.values), False
+    return None
+
+
+def _make_floats(t: Type, values: Sequence[float], scalar: bool) -> Attribute:
+    from llh_opt.ir.literals import float_to_bits, storage_bits
+
+    e = _element(t)
+    assert isinstance(e, FloatType)
+    bits = tuple(storage_bits(float_to_bits(v, e.name), e.name) for v in values)
+    if scalar:
+        return FloatAttr(bits[0], e)
+    return DenseElementsAttr(t, bits)  # type: ignore[arg-type]
+
+
+def _fadd(x: float, y: float) -> float:
+    return x + y
+
+
+def _fdiv(x: float, y: float) -> float:
+    if y == 0.0:
+        if x == 0.0 or x != x:
+            return float("nan")
+        neg = (x < 0) != (str(y).startswith("-"))
+        return float("-inf") if neg else float("inf")
+    return x / y
+
+
+def _maxnum(x: float, y: float) -> float:
+    if x != x:
+        return y
+    if y != y:
+        return x
+    if x == y == 0.0:
+        return y if str(x).startswith("-") else x
+    return max(x, y)
+
+
+def _minnum(x: float, y: float) -> float:
+    if x != x:
+        return y
+    if y != y:
+        return x
+    if x == y == 0.0:
+        return x if str(x).startswith("-") else y
+    return min(x, y)
+
+
+_FLOAT_FOLDS: dict[str, Any] = {
+    "arith.addf": _fadd,
+    "arith.subf": lambda x, y: x - y,
+    "arith.mulf": lambda x, y: x * y,
+    "arith.divf": _fdiv,
+    "arith.maxnumf": _maxnum,
+    "arith.minnumf": _minnum,
+}
+
+
+def _fold_floats(a: Attribute | None, b: Attribute | None, fn: Any) -> Attribute | None:
+    va, vb = _float_values(a), _float_values(b)
+    if va is None or vb is None or va[0] is not vb[0]:
+        return None
+    t, xs, scalar = va
+    ys = vb[1]
+    if len(xs) != len(ys):
+        n = max(len(xs), len(ys))
+        xs, ys = xs * (n // len(xs)), ys * (n // len(ys))
+    try:
+        out = [fn(x, y) for x, y in zip(xs, ys)]
+    except OverflowError:
+        return None
+    return _make_floats(t, out, scalar)
+
+
+def _is_float(a: Attribute | None, value: float, negative: bool | None = None) -> bool:
+    v = _float_values(a)
+    if v is None or len(set(v[1])) != 1 or v[1][0] != value:
+        return False
+    return negative is None or str(v[1][0]).startswith("-") == negative
+
+
+def _float_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> Any:
+    name = op.name
+    lhs, rhs = op.operand(0), op.operand(1)
+    if name == "arith.addf" and _is_float(b, 0.0, negative=True):
+        return lhs
+    if name == "arith.subf" and _is_float(b, 0.0, negative=False):
+        return lhs
+    if name in ("arith.mulf", "arith.divf") and _is_float(b, 1.0):
+        return lhs
+    if name in ("arith.maxnumf", "arith.minnumf"):
+        if lhs is rhs:
+            return lhs
+        v = _float_values(b)
+        if v is not None and all(x != x for x in v[1]):
+            return lhs
+    return None
+
+
+def _fold_binary(op: Operation, operands: Sequence[Attribute | None]) -> Any:
+    a, b = operands
+    fn = _INT_FOLDS.get(op.name)
+    if fn is not None:
+        if a is not None and b is not None:
+            r = _fold_ints(a, b, fn)
+            if r is not None:
+                return r
+        return _int_identity(op, a, b)
+    fn = _FLOAT_FOLDS.get(op.name)
+    if fn is not None:
+        if a is not None and b is not None:
+            r = _fold_floats(a, b, fn)
+            if r is not None:
+                return r
+        return _float_identity(op, a, b)
+    return None
+
+
+_CMPI = {
+    "eq": lambda x, y, w: x == y,
+    "ne": lambda x, y, w: x != y,
+    "slt": lambda x, y, w: _signed(x, w) < _signed(y, w),
+    "sle": lambda x, y, w: _signed(x, w) <= _signed(y, w),
+    "sgt": lambda x, y, w: _signed(x, w) > _signed(y, w),
+    "sge": lambda x, y, w: _signed(x, w) >= _signed(y, w),
+    "ult": lambda x, y, w: x < y,
+    "ule": lambda x, y, w: x <= y,
+    "ugt": lambda x, y, w: x > y,
+    "uge": lambda x, y, w: x >= y,
+}
+
+
+def _fold_cmpi(op: Operation, operands: Sequence[Attribute | None]) -> Any:
+    pred = op.predicate  # type: ignore[attr-defined]
+    rt = op.results[0].type
+    if op.operand(0) is op.operand(1):
+        value = int(pred in ("eq", "sle", "sge", "ule", "uge"))
+        if isinstance(rt, IntegerType):
+            return IntegerAttr(value, rt)
+        if isinstance(rt, (RankedTensorType, VectorType)) and DYNAMIC not in rt.shape:
+            return DenseElementsAttr(rt, (value,))
+        return None
+    a, b = operands
+    fn = _CMPI[pred]
+    return _fold_ints(a, b, lambda x, y, w: int(fn(x, y, w)), out_type=rt)
+
+
+def _fold_select(op: Operation, operands: Sequence[Attribute | None]) -> Any:
+    cond, t, f = op.operand(0), op.operand(1), op.operand(2)
+    c = operands[0]
+    if t is f:
+        return t
+    if isinstance(c, IntegerAttr):
+        return t if c.value else f
+    rt = op.results[0].type
+    if rt is i1 and isinstance(operands[1], IntegerAttr) and isinstance(operands[2], IntegerAttr):
+        if operands[1].value == 1 and operands[2].value == 0:
+            return cond
+    return None
+
+
+def _fold_cast(op: Operation, operands: Sequence[Attribute | None]) -> Any:
+    name = op.name
+    src = op.operand(0)
+    rt = op.results[0].type
+    a = operands[0]
+    inner = getattr(src, "op", None)
+    if name in ("arith.index_cast", "arith.index_castui"):
+        if inner is not None and inner.name == name and inner.operand(0).type is rt:
+            return inner.operand(0)
+    if name == "arith.trunci" and inner is not None and inner.name in ("arith.extsi", "arith.extui"):
+        if inner.operand(0).type is rt:
+            return inner.operand(0)
+    if name in ("arith.extsi", "arith.extui") and inner is not None and inner.name == name:
+        op.set_operand(0, inner.operand(0))
+        return op.results[0]
+    if not isinstance(a, IntegerAttr) and not isinstance(a, FloatAttr):
+        return None
+    if name in ("arith.index_cast", "arith.extsi", "arith.trunci", "arith.index_castui",
+                "arith.extui"):  # fmt: skip
+        if not isinstance(a, IntegerAttr):
+            return None
+        w = _fold_width(a.type)
+        u = a.value & ((1 << w) - 1)
+        v = u if name in ("arith.index_castui", "arith.extui") else _signed(u, w)
+        return IntegerAttr(_store(v, rt), rt)
+    if name == "arith.sitofp" and isinstance(a, IntegerAttr) and isinstance(rt, FloatType):
+        if rt.name not in _FOLD_FLOATS:
+            return None
+        w = _fold_width(a.type)
+        return _make_floats(rt, (float(_signed(a.value & ((1 << w) - 1), w)),), True)
+    if name == "arith.fptosi" and isinstance(a, FloatAttr) and isinstance(rt, IntegerType):
+        x = a.value
+        if x != x or x in (float("inf"), float("-inf")):
+            return None
+        v = int(x)
+        if not -(1 << (rt.width - 1)) <= v < (1 << (rt.width - 1)):
+            return None
+        return IntegerAttr(_store(v, rt), rt)
+    return None
+
+
+def _fold_negf(op: Operation, operands: Sequence[Attribute | None]) -> Any:
+    inner = getattr(op.operand(0), "op", None)
+    if inner is not None and inner.name == "arith.negf":
+        return inner.operand(0)
+    v = _float_values(operands[0])
+    if v is None:
+        return None
+    return _make_floats(v[0], [-x for x in v[1]], v[2])
+

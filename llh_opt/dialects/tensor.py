@@ -2,7 +2,8 @@
 `tensor.cast`, `tensor.from_elements`, `tensor.reshape`, with MLIR's custom forms, result names
 and verifier messages.
 
-Shape inference and the LLH → tensor conversion live in ``passes/``, not here.
+`tensor.dim` folds static sizes (MLIR's folder). Shape inference and the LLH → tensor conversion
+live in ``passes/``, not here.
 """
 
 from __future__ import annotations
@@ -121,6 +122,19 @@ class DimOp(Operation):
 
     def result_names(self) -> list[str | None]:
         return ["dim"]
+
+    def fold(self, operands: Sequence[Any]) -> Any:
+        """MLIR's `DimOp::fold` for a static dimension (its size, an index attribute; the tensor
+        dialect materializes it as `arith.constant`)."""
+        from llh_opt.ir.attributes import IntegerAttr
+
+        k = operands[1]
+        t = self.operand(0).type
+        if not isinstance(k, IntegerAttr) or not isinstance(t, RankedTensorType):
+            return None
+        if not 0 <= k.value < len(t.shape) or t.shape[k.value] == DYNAMIC:
+            return None
+        return IntegerAttr(t.shape[k.value], index)
 
     def print_custom(self, p: Printer) -> None:
         p.print_optional_attr_dict(p.op_attributes(self))

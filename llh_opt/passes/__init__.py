@@ -23,6 +23,7 @@ from llh_opt.passes.timing import Timer, TimingManager
 
 # Each pass module, with the names and aliases it registers; imported on first use.
 _PASS_MODULES = {
+    "llh_opt.passes.canonicalize": ("canonicalize",),
     "llh_opt.passes.cse": ("cse",),
     "llh_opt.passes.inline": ("inline",),
     "llh_opt.passes.strip_debuginfo": ("strip-debuginfo",),

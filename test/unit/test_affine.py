@@ -13,15 +13,14 @@ import copy
 import pickle
 import random
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from mlir_reference import TORCH_MLIR_OPT
 from llh_opt.ir.affine import (
     AffineBinaryExpr,
     AffineConstantExpr,
@@ -902,10 +901,7 @@ def test_property_replace_dims_agrees_with_eval(amap: AffineMap, values: list[in
 
 
 def _find_reference_tool() -> str | None:
-    candidate = Path(sys.executable).parent / "torch-mlir-opt"
-    if candidate.exists():
-        return str(candidate)
-    return shutil.which("torch-mlir-opt")
+    return TORCH_MLIR_OPT
 
 
 def _random_body(rng: random.Random) -> str:

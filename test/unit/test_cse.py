@@ -9,17 +9,15 @@ nothing), a differential property against torch-mlir-opt, and a linearity check.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
-import sys
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import llh_opt
+from mlir_reference import TORCH_MLIR_OPT
 from llh_opt.ir.core import OP_CLASSES, Operation
 from llh_opt.ir.opdef import (
     ANY_TYPE,
@@ -475,9 +473,7 @@ def test_cse_preserves_semantics_and_is_idempotent(
     assert _evaluate(m, args) == before
 
 
-_TORCH_MLIR_OPT = shutil.which(
-    "torch-mlir-opt", path=str(Path(sys.executable).parent)
-) or shutil.which("torch-mlir-opt")
+_TORCH_MLIR_OPT = TORCH_MLIR_OPT
 
 
 @pytest.mark.skipif(_TORCH_MLIR_OPT is None, reason="torch-mlir-opt not available")

@@ -8,7 +8,6 @@ graphs. The MLIR-style cases are the lit tests ``test/Transforms/inline*.mlir``.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import llh_opt
+from mlir_reference import TORCH_MLIR_OPT
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.attributes import CallSiteLoc, FileLineColLoc
 from llh_opt.ir.core import Operation
@@ -364,9 +364,7 @@ def test_default_pipeline_is_canonicalize_when_registered() -> None:
 
 # --------------------------------------------------------------------------- differential
 
-_TORCH_MLIR_OPT = shutil.which(
-    "torch-mlir-opt", path=str(Path(sys.executable).parent)
-) or shutil.which("torch-mlir-opt")
+_TORCH_MLIR_OPT = TORCH_MLIR_OPT
 
 
 @st.composite

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import random
 import re
-import shutil
 import struct
 import subprocess
 
@@ -20,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from mlir_reference import TORCH_MLIR_OPT
 from llh_opt.ir.literals import (
     FLOAT_WIDTH,
     bits_to_float,
@@ -36,9 +36,7 @@ from llh_opt.ir.literals import (
     wrap_integer,
 )
 
-MLIR_OPT = shutil.which("torch-mlir-opt") or (
-    "/opt/venv/bin/torch-mlir-opt" if shutil.which("/opt/venv/bin/torch-mlir-opt") else None
-)
+MLIR_OPT = TORCH_MLIR_OPT
 
 # ---------------------------------------------------------------------------
 # Tables captured from torch-mlir-opt

@@ -8,7 +8,7 @@ Op declarations live in ``symbol_ops.py``, ``data_ops.py`` and ``compute_ops.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from llh_opt.dialects.llh.attrs import LayoutAttr
 from llh_opt.dialects.llh.constraints import (
@@ -44,12 +44,24 @@ class LLHOp(Operation):
     """Base of every LLH op (all print in generic form: no `print_custom`).
 
     Declared facts (OPERANDS, RESULTS, PROPERTIES, TRAITS) are checked by ``opdef``; `verify_op`
-    adds the op's own rules. Ops with the `SymbolicInferShape` trait get their shape rule as an
-    `infer_symbolic_shape` method in the shape-inference issue."""
+    adds the op's own rules. Ops with the `SymbolicInferShape` trait state their shape rule as an
+    `infer_symbolic_shape` method; ops that fold have `fold(operands)` (rules in ``fold.py``)
+    and ops with canonicalization patterns name them in `CANONICAL_PATTERNS`."""
 
     __slots__ = ()
     # LLH verifiers read only types, properties, attributes and constant operands (opdef memo).
     VERIFY_MEMO = True
+    # Names of the op's canonicalization patterns (``canonicalize.py``'s `PATTERN_FACTORIES`).
+    CANONICAL_PATTERNS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[Any]:
+        """The op's canonicalization patterns (`CANONICAL_PATTERNS`, rooted at this op)."""
+        if not cls.CANONICAL_PATTERNS:
+            return []
+        from llh_opt.dialects.llh.canonicalize import instantiate
+
+        return [instantiate(n, cls.OPERATION_NAME) for n in cls.CANONICAL_PATTERNS]
 
     @classmethod
     def create_op(

@@ -3,14 +3,15 @@ comparisons and selection, reductions, matmuls, convolution, pooling and normali
 `llh.print`; each with its verifier and builder.
 
 Each op with a symbolic-shape rule states it as `infer_symbolic_shape` (formulas in
-``shape_rules.py``); folders and canonicalization patterns live with the passes, not here.
+``shape_rules.py``); ops that fold declare `fold(operands)` (rules in ``fold.py``) and name their
+canonicalization patterns in `CANONICAL_PATTERNS` (``canonicalize.py``).
 """
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from llh_opt.lazy import lazy_import
 
@@ -54,6 +55,7 @@ from llh_opt.dialects.llh.constraints import (
     ranked_shape,
 )
 from llh_opt.ir.attributes import (
+    Attribute,
     DenseArrayAttr,
     FloatAttr,
     IntegerAttr,
@@ -85,6 +87,7 @@ from llh_opt.ir.types import (
 # Loaded on first use: only shape inference needs sympy (start-up time, see llh_opt/lazy.py).
 sympy = lazy_import("sympy")
 R = lazy_import("llh_opt.dialects.llh.shape_rules")
+F = lazy_import("llh_opt.dialects.llh.fold")
 
 
 def _scalar_floordiv(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
@@ -187,6 +190,10 @@ class ReluOp(_UnaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.relu"
     SUMMARY = "rectified linear unit"
+    CANONICAL_PATTERNS = ("FoldTwoRelu", "ReluOfAbs")
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_unary(self, operands, "relu")
 
 
 @llh_op
@@ -196,6 +203,10 @@ class AbsOp(_UnaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.abs"
     SUMMARY = "absolute value"
+    CANONICAL_PATTERNS = ("EraseNoUserOp", "FoldTwoAbsOpPattern", "AbsOfRelu")
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_unary(self, operands, "abs")
 
 
 @llh_op
@@ -249,6 +260,9 @@ class SqrtOp(_MathUnaryOp):
     OPERATION_NAME = "llh.sqrt"
     SUMMARY = "square root"
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_unary(self, operands, "sqrt")
+
 
 @llh_op
 class RsqrtOp(_MathUnaryOp):
@@ -258,6 +272,9 @@ class RsqrtOp(_MathUnaryOp):
     OPERATION_NAME = "llh.rsqrt"
     SUMMARY = "reciprocal square root"
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_unary(self, operands, "rsqrt")
+
 
 @llh_op
 class ExpOp(_MathUnaryOp):
@@ -266,6 +283,9 @@ class ExpOp(_MathUnaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.exp"
     SUMMARY = "exponential"
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_unary(self, operands, "exp")
 
 
 # --------------------------------------------------------------------------- elementwise binary
@@ -302,6 +322,12 @@ class _BinaryOp(LLHOp):
 
     # The integer-scalar rule (spec §4.6): result = SCALAR_RULE(lhs, rhs); None: no rule.
     SCALAR_RULE: ClassVar[Callable[[sympy.Expr, sympy.Expr], sympy.Expr] | None] = None
+    # What `fold` computes (``fold.py``: add, sub, mul, div, max, min, pow).
+    FOLD_KIND: ClassVar[str] = ""
+    CANONICAL_PATTERNS = ("SimplyBinaryOpReshape", "SimplyBinaryOpInsertBraodcast")
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_binary(self, operands, self.FOLD_KIND)
 
     def verify_op(self) -> None:
         check_both_tensors_or_scalars(self, [*self.operand_types, self.results[0].type])
@@ -342,6 +368,7 @@ class AddOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.add"
     SUMMARY = "elementwise addition"
+    FOLD_KIND = "add"
     SCALAR_RULE = operator.add
     TRAITS = (
         ResultsBroadcastableShape,
@@ -357,6 +384,7 @@ class SubOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.sub"
     SUMMARY = "elementwise subtraction"
+    FOLD_KIND = "sub"
     SCALAR_RULE = operator.sub
 
 
@@ -365,6 +393,7 @@ class MulOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.mul"
     SUMMARY = "elementwise multiplication"
+    FOLD_KIND = "mul"
     SCALAR_RULE = operator.mul
 
 
@@ -373,6 +402,7 @@ class DivOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.div"
     SUMMARY = "elementwise division"
+    FOLD_KIND = "div"
     # Floor division, the `FloorDiv` relation's meaning, also for constants (spec §8.22).
     SCALAR_RULE = staticmethod(_scalar_floordiv)
 
@@ -382,6 +412,7 @@ class MaxOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.max"
     SUMMARY = "elementwise maximum"
+    FOLD_KIND = "max"
 
 
 @llh_op
@@ -389,6 +420,7 @@ class MinOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.min"
     SUMMARY = "elementwise minimum"
+    FOLD_KIND = "min"
 
 
 @llh_op
@@ -398,6 +430,8 @@ class PowOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.pow"
     SUMMARY = "elementwise power"
+    FOLD_KIND = "pow"
+    CANONICAL_PATTERNS = ()
     PROPERTIES = ()
     TRAITS = (
         Pure,
@@ -445,6 +479,9 @@ class CompareOp(LLHOp):
         """Numpy broadcasting of the operand shapes (the result is `i1`)."""
         return _infer_broadcast(self, ctx, self.operands)
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_compare(self, operands)
+
 
 @llh_op
 class WhereOp(LLHOp):
@@ -480,6 +517,9 @@ class WhereOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Numpy broadcasting of the three operand shapes."""
         return _infer_broadcast(self, ctx, self.operands)
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_where(self, operands)
 
 
 # --------------------------------------------------------------------------- reductions
@@ -540,6 +580,9 @@ class _ReduceOp(LLHOp):
         }
         ctx.set_shape(self.results[0], [d for i, d in enumerate(dims) if i not in drop])
         return True
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_reduce(self, operands, self.OPERATION_NAME.rpartition("_")[2])
 
 
 @llh_op
@@ -633,6 +676,7 @@ class MaxPoolOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.max_pool"
     SUMMARY = "max pooling"
+    CANONICAL_PATTERNS = ("AddLayoutAttr",)
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (
@@ -888,6 +932,7 @@ class ConvOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv"
     SUMMARY = "convolution"
+    CANONICAL_PATTERNS = ("AddConvLayoutAttr",)
     OPERANDS = (OperandDef("X", LLH_FLOAT_TENSOR), OperandDef("W", LLH_FLOAT_TENSOR))
 
     @classmethod
@@ -918,6 +963,7 @@ class ConvBiasOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv_bias"
     SUMMARY = "convolution plus bias"
+    CANONICAL_PATTERNS = ("AddConvLayoutAttr",)
     OPERANDS = (
         OperandDef("X", LLH_FLOAT_TENSOR),
         OperandDef("W", LLH_FLOAT_TENSOR),

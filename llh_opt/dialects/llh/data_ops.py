@@ -3,13 +3,14 @@
 concatenation and transposition, each with its verifier and builder.
 
 Each op with a symbolic-shape rule states it as `infer_symbolic_shape` (formulas in
-``shape_rules.py``); folders and canonicalization patterns live with the passes, not here.
+``shape_rules.py``); ops that fold declare `fold(operands)` (rules in ``fold.py``) and name their
+canonicalization patterns in `CANONICAL_PATTERNS` (``canonicalize.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from llh_opt.lazy import lazy_import
 
@@ -80,6 +81,7 @@ from llh_opt.ir.types import (
 # Loaded on first use: only shape inference needs sympy (start-up time, see llh_opt/lazy.py).
 sympy = lazy_import("sympy")
 R = lazy_import("llh_opt.dialects.llh.shape_rules")
+F = lazy_import("llh_opt.dialects.llh.fold")
 
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
@@ -157,6 +159,7 @@ class ConstantOp(LLHOp):
         PropDef("value", CONSTANT_ATTR),
     )
     TRAITS = (ConstantLike, SymbolicInferShape)
+    CANONICAL_PATTERNS = ("EraseNoUserOp",)
 
     @classmethod
     def build(
@@ -183,6 +186,10 @@ class ConstantOp(LLHOp):
 
     @property
     def value(self) -> Attribute:
+        return self.properties["value"]
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Attribute:
+        """Its `value` (what constant de-duplication keys on)."""
         return self.properties["value"]
 
     def verify_op(self) -> None:
@@ -297,6 +304,11 @@ class DimOp(LLHOp):
         if shape is not None and k is not None and not 0 <= k < len(shape):
             raise self.error(f"dimension index {k} is out of range for a rank-{len(shape)} input")
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        """A static dimension's size (D4); the size operand of a reshape / empty /
+        broadcast_to that made a dynamic one."""
+        return F.fold_dim(self, operands)
+
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The result equals dimension `k` of the input when `k` is a constant (spec §4.6)."""
         dims = ctx.shape(self.operand(0))
@@ -359,6 +371,7 @@ class ReshapeOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reshape"
     SUMMARY = "reshape a tensor"
+    CANONICAL_PATTERNS = ("ReshapeOfReshape",)
     OPERANDS = (
         OperandDef("input", LLH_TENSOR),
         OperandDef("shapes", LLH_INT64, variadic=True),
@@ -388,6 +401,9 @@ class ReshapeOp(LLHOp):
                     f"input {format_shape(a)} has {na} elements but result {format_shape(b)} "
                     f"has {nb}"
                 )
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_reshape(self, operands)
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The sizes the `shapes` operands hold; one `-1` is the remaining element count."""
@@ -502,6 +518,9 @@ class BroadcastToOp(LLHOp):
                     "in 'cast_dims'"
                 )
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_broadcast_to(self, operands)
+
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The sizes the `out_shapes` operands hold. With the input's rank, a dimension not in
         `cast_dims` keeps the input size (recorded equal to the operand's)."""
@@ -527,6 +546,7 @@ class ExtractOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.extract"
     SUMMARY = "extract a sub-tensor along dimension 0"
+    CANONICAL_PATTERNS = ("ExtractOpRefine",)
     OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("index", LLH_INT64))
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     TRAITS = (SymbolicInferShape,)
@@ -561,6 +581,9 @@ class ExtractOp(LLHOp):
                 f"result shape {format_shape(rshape)} is not the input shape "
                 f"{format_shape(ishape)} without its first dimension"
             )
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_extract(self, operands)
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions without the first (a rank-1 input gives a rank-0 tensor, spec
@@ -956,6 +979,7 @@ class TransposeOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.transpose"
     SUMMARY = "permute the dimensions of a tensor"
+    CANONICAL_PATTERNS = ("TransposeOfTranspose",)
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (PropDef("perms", DENSE_I64_ARRAY_ATTR),)
@@ -1002,6 +1026,9 @@ class TransposeOp(LLHOp):
                 f"result shape {format_shape(rshape)} is not the input shape "
                 f"{format_shape(ishape)} permuted by 'perms' ({format_shape(want)})"
             )
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_transpose(self, operands)
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """`result.shape[i] = input.shape[perms[i]]`."""
@@ -1052,6 +1079,9 @@ class ScalarCastOp(LLHOp):
         if n is not None and n != 1:
             raise self.error(f"the tensor side must have exactly one element, it has {n}")
 
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_scalar_cast(self, operands)
+
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """A scalar becomes a one-element tensor (`tensor<1xT>` unless written otherwise); a
         tensor-to-scalar cast has nothing to infer."""
@@ -1094,6 +1124,9 @@ class ConvertToOp(LLHOp):
                 f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
             )
         check_compatible_shapes(self, a, b)
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        return F.fold_convert_to(self, operands)
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions (tensors only)."""

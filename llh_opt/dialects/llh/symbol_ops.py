@@ -99,6 +99,7 @@ class SymbolRelationOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_relation"
     SUMMARY = "a comparison between two symbols"
+    CANONICAL_PATTERNS = ("ReplaceSymbolIfEquel", "RemoveSymbolRelationIfAllConst")
     PROPERTIES = (
         PropDef("relation", FLAT_SYMBOL_REF_ATTR),
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
@@ -143,6 +144,7 @@ class SymbolBinaryRelationOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_binary_relation"
     SUMMARY = "a symbol defined by a binary operation on two symbols"
+    CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
     PROPERTIES = (
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
         PropDef("relations_lhs", FLAT_SYMBOL_REF_ATTR),
@@ -191,6 +193,7 @@ class SymbolRelationMapOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_relation_map"
     SUMMARY = "a symbol defined by an affine expression of other symbols"
+    CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
     PROPERTIES = (
         PropDef("express", STRING_ATTR),
         PropDef("relation", AFFINE_MAP_ATTR),
@@ -251,6 +254,7 @@ class EncodingBindOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.encoding_bind"
     SUMMARY = "bind dimension symbols to a tensor"
+    CANONICAL_PATTERNS = ("MoveEncodingBindOp",)
     OPERANDS = (OperandDef("operand", LLH_ENCODING_BIND),)
     PROPERTIES = (PropDef("encoding", ENCODING_ATTR),)
 
@@ -280,6 +284,7 @@ class SymbolBindOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_bind"
     SUMMARY = "bind a symbol to an integer value"
+    CANONICAL_PATTERNS = ("SinkSymbolBindOp", "MoveSymbolBindOp")
     OPERANDS = (OperandDef("operand", SIGNLESS_INTEGER_OR_INDEX),)
     PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR),)
 
