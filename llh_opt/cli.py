@@ -261,8 +261,9 @@ class OptRunner:
 
         for d, op in zip(diags, ops):
             if op is not None:
-                text = print_operation(op, generic=True).rstrip("\n")
-                d.attach_note(f"see current operation: \n{text}", d.loc)
+                text = print_operation(op, generic=True, local_scope=True).rstrip("\n")
+                sep = "\n" if "\n" in text else ""
+                d.attach_note(f"see current operation: {sep}{text}", d.loc)
         return diags
 
     def run(self) -> int:

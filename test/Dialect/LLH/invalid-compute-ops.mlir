@@ -125,7 +125,7 @@ func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>) {
 // -----
 
 func.func @f(%a: i64, %b: i64) {
-  // expected-error@+1 {{'llh.min' op attribute 'symbol' failed to satisfy constraint: flat symbol reference attribute}}
+  // expected-error@+1 {{invalid properties {symbol = "s0"} for op llh.min: Invalid attribute `symbol` in property conversion: "s0"}}
   %0 = "llh.min"(%a, %b) <{symbol = "s0"}> : (i64, i64) -> i64
   return
 }
@@ -133,7 +133,7 @@ func.func @f(%a: i64, %b: i64) {
 // -----
 
 func.func @f(%a: i64, %b: i64) {
-  // expected-error@+1 {{'llh.pow' op has unknown property 'symbol'}}
+  // expected-error@+1 {{invalid properties {symbol = @s0} for op llh.pow: this operation has empty properties}}
   %0 = "llh.pow"(%a, %b) <{symbol = @s0}> : (i64, i64) -> i64
   return
 }
@@ -157,7 +157,7 @@ func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>) {
 // -----
 
 func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) {
-  // expected-error@+1 {{'llh.compare' op attribute 'kind' failed to satisfy constraint: LLH compare kind attribute}}
+  // expected-error@+1 {{invalid properties {kind = #llh.SymbolRelation<EQ>} for op llh.compare: Invalid attribute `kind` in property conversion: #llh.SymbolRelation<EQ>}}
   %0 = "llh.compare"(%a, %b) <{kind = #llh.SymbolRelation<EQ>}> : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
   return
 }

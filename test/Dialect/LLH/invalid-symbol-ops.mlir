@@ -14,7 +14,7 @@
 
 // -----
 
-// expected-error@+1 {{'llh.symbolic_int' op attribute 'sym_name' failed to satisfy constraint: string attribute}}
+// expected-error@+1 {{invalid properties {sym_name = @s0} for op llh.symbolic_int: Invalid attribute `sym_name` in property conversion: @s0}}
 "llh.symbolic_int"() <{sym_name = @s0}> : () -> ()
 
 // -----
@@ -47,7 +47,7 @@ func.func @f() {
 
 // -----
 
-// expected-error@+1 {{'llh.symbol_relation' op attribute 'relation_kind' failed to satisfy constraint: LLH symbol relation attribute}}
+// expected-error@+1 {{invalid properties {relation = @s1, relation_kind = #llh.Layout<NCHW>, symbol = @s0} for op llh.symbol_relation: Invalid attribute `relation_kind` in property conversion: #llh.Layout<NCHW>}}
 "llh.symbol_relation"() <{relation = @s1, relation_kind = #llh.Layout<NCHW>, symbol = @s0}> : () -> ()
 
 // -----
@@ -107,7 +107,7 @@ func.func @f(%arg0: vector<3xf32>) {
 // -----
 
 func.func @f(%arg0: tensor<3xf32>) {
-  // expected-error@+1 {{'llh.encoding_bind' op attribute 'encoding' failed to satisfy constraint: LLH encoding attribute}}
+  // expected-error@+1 {{invalid properties {encoding = #llh.Layout<NCHW>} for op llh.encoding_bind: Invalid attribute `encoding` in property conversion: #llh.Layout<NCHW>}}
   "llh.encoding_bind"(%arg0) <{encoding = #llh.Layout<NCHW>}> : (tensor<3xf32>) -> ()
   return
 }
