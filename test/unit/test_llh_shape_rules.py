@@ -585,6 +585,11 @@ def test_reshape_minus_one_and_counts() -> None:
     ]:
         op = L.ReshapeOp.build(x, sizes, result_type=UnrankedTensorType(f32))
         assert msg in error_of(lambda op=op: op.infer_symbolic_shape(ctx))
+    # Regression (found by the property test): `-1` beside a 0 of a 0-element input is
+    # ambiguous, as in PyTorch; it is a diagnostic, not a division by zero.
+    ctx, (x,) = seeded((1, 0, 0, 1))
+    op = L.ReshapeOp.build(x, [const(0), const(-1)], result_type=UnrankedTensorType(f32))
+    assert "cannot split 0 elements into groups of 0" in error_of(lambda: op.infer_symbolic_shape(ctx))
 
 
 def test_empty() -> None:
@@ -958,7 +963,8 @@ def _step(g: _Graph) -> None:
             d = L.DimOp.build(a, const(i))
             assert d.infer_symbolic_shape(g.ctx)
             sizes.append(d.results[0])
-        if g.draw(st.booleans()):
+        # A `-1` beside known sizes whose product is 0 is ambiguous (PyTorch rejects it too).
+        if math.prod(ac[:k]) != 0 and g.draw(st.booleans()):
             sizes.append(const(-1))
         else:  # the product of the trailing dims through llh.dim / llh.mul
             acc = const(1)
