@@ -11,7 +11,7 @@ wrong), plus a few tree rewrites of the same kind. Op classes name theirs in
 | SimplyBinaryOpReshape (P4, 100) | add…min | lower-rank operand reshaped to `1…1 × shape` (any static/dynamic mix, §8.25) |
 | SimplyBinaryOpInsertBraodcast (P5, 99) | add…min | each operand with a size-1 dim where the result's is not is broadcast (either operand; attributes kept, §8.26) |
 | ExtractOpRefine (P6, 101) | extract | negative constant index `k` → `dim(x, 0) + k` (§8.24) |
-| AddConvLayoutAttr / AddLayoutAttr (P7, P8) | conv, conv_bias / max_pool | missing `layout` / `weight_layout` from `builtin.gloabal_layout` |
+| AddConvLayoutAttr / AddLayoutAttr (P7, P8) | conv, conv_bias / max_pool | missing `layout` / `weight_layout` from `builtin.gloabal_layout` (not when the op would then fail to verify: a missing layout reads as NCHW) |
 | ReplaceSymbolIfEquel (P9) | symbol_relation | free `EQ` free: later symbol → earlier everywhere |
 | RemoveSymbolRelationIfAllConst (P10) | symbol_relation | erase; a false one is an error (D9) |
 | RemoveSymbolBinaryRelationIfAllConst (P11) | symbol_binary_relation, symbol_relation_map | erase |
@@ -41,7 +41,7 @@ from llh_opt.ir.attributes import (
     SymbolRefAttr,
 )
 from llh_opt.ir.core import BlockArgument, Operation, OpResult, Value
-from llh_opt.ir.opdef import ConstantLike
+from llh_opt.ir.opdef import ConstantLike, verify_op_definition
 from llh_opt.ir.types import DYNAMIC, IndexType, IntegerType, RankedTensorType, i64
 from llh_opt.rewrite.drr import Pat, has_one_use
 from llh_opt.rewrite.folding import constant_value
@@ -280,10 +280,7 @@ class AddConvLayoutAttr(RewritePattern):
             w = _WEIGHT_LAYOUT.get(layout.case)  # type: ignore[attr-defined]
             if w is not None:
                 updates["weight_layout"] = LayoutAttr(w)
-        if not updates:
-            return False
-        rewriter.modify_op_in_place(op, lambda: props.update(updates))
-        return True
+        return _set_layouts(op, updates, rewriter)
 
 
 class AddLayoutAttr(RewritePattern):
@@ -298,8 +295,26 @@ class AddLayoutAttr(RewritePattern):
         name = _INPUT_LAYOUT.get((g, _window_rank(op))) if g is not None else None
         if name is None:
             return False
-        rewriter.modify_op_in_place(op, lambda: op.properties.update(layout=LayoutAttr(name)))
-        return True
+        return _set_layouts(op, {"layout": LayoutAttr(name)}, rewriter)
+
+
+def _set_layouts(op: Operation, updates: dict[str, LayoutAttr], rewriter: PatternRewriter) -> bool:
+    """Set the layout properties unless the op would no longer verify: a missing layout reads as
+    NCHW / FCHW, so a global NHWC layout may contradict the shapes the op was checked with."""
+    if not updates:
+        return False
+    props = op.properties
+    props.update(updates)
+    try:
+        verify_op_definition(op)
+    except DiagnosticError:
+        for k in updates:
+            del props[k]
+        return False
+    for k in updates:  # set again through the rewriter, which reports the change
+        del props[k]
+    rewriter.modify_op_in_place(op, lambda: props.update(updates))
+    return True
 
 
 # --------------------------------------------------------------------------- P9–P11
