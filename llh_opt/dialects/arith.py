@@ -911,14 +911,15 @@ def _is_int(a: Attribute | None, pred: Any) -> bool:
     return bool(pred(v[1][0], _fold_width(v[0])))
 
 
-def _zero_attr(t: Type) -> Attribute | None:
+def _zero_attr(t: Type, value: int = 0) -> Attribute | None:
+    """The integer `value` (0 by default) of type `t`: a scalar, or a splat of a static shape."""
     e = _element(t)
     if not isinstance(e, (IntegerType, IndexType)):
         return None
     if isinstance(t, (IntegerType, IndexType)):
-        return IntegerAttr(0, t)
+        return IntegerAttr(_store(value, t), t)
     if isinstance(t, (RankedTensorType, VectorType)) and DYNAMIC not in t.shape:
-        return DenseElementsAttr(t, (0,))
+        return DenseElementsAttr(t, (_store(value, t),))
     return None
 
 
@@ -1000,10 +1001,32 @@ def _defined_by(v: Value, name: str) -> Operation | None:
     return op if op is not None and op.name == name else None
 
 
+_ZERO_LHS = frozenset(
+    (
+        "arith.divsi", "arith.divui", "arith.floordivsi", "arith.ceildivsi", "arith.remsi",
+        "arith.remui", "arith.shli", "arith.shrsi", "arith.shrui",
+    )
+)  # fmt: skip
+
+
+def _is_not(v: Value, x: Value) -> bool:
+    """`v` is `xori(x, -1)` (MLIR's `not`)."""
+    d = _defined_by(v, "arith.xori")
+    if d is None or d.operand(0) is not x:
+        return False
+    c = getattr(d.operand(1), "op", None)
+    value = c.properties.get("value") if c is not None and c.name == "arith.constant" else None
+    return _is_int(value, _all_ones)
+
+
 def _int_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> Any:
     """MLIR's integer identities (constants are on the right: commutative ops were reordered)."""
     name = op.name
     lhs, rhs = op.operand(0), op.operand(1)
+    if name in _ZERO_LHS and (
+        _is_int(a, _zero) or (name == "arith.shrsi" and lhs is not rhs and _is_int(a, _all_ones))
+    ):
+        return lhs  # 0 / x, 0 % x, 0 << x, -1 >> x (division by zero is undefined behaviour)
     if name == "arith.addi":
         if _is_int(b, _zero):
             return lhs
@@ -1024,6 +1047,9 @@ def _int_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> An
                 return s.operand(0)
             if s.operand(0) is rhs:
                 return s.operand(1)
+        s = _defined_by(rhs, "arith.subi")  # a - (a - b) -> b
+        if s is not None and s.operand(0) is lhs:
+            return s.operand(1)
     elif name == "arith.muli":
         if _is_int(b, _zero):
             return rhs
@@ -1032,24 +1058,52 @@ def _int_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> An
     elif name in ("arith.divui", "arith.divsi", "arith.floordivsi", "arith.ceildivsi"):
         if _is_int(b, _one):
             return lhs
+        if lhs is rhs:  # x / x is 1 (x = 0 is undefined behaviour)
+            return _zero_attr(op.results[0].type, 1)
     elif name in ("arith.remui", "arith.remsi"):
-        if _is_int(b, _one):
+        if _is_int(b, _one) or lhs is rhs:
             return _zero_attr(op.results[0].type)
     elif name == "arith.andi":
         if _is_int(b, _zero):
             return rhs
-        if _is_int(b, _all_ones) or lhs is rhs:
+        if _is_int(b, _all_ones):
+            return lhs
+        if _is_not(rhs, lhs) or _is_not(lhs, rhs):  # x & ~x -> 0
+            return _zero_attr(op.results[0].type)
+        for prev, other in ((lhs, rhs), (rhs, lhs)):  # a & (a & b) -> a & b
+            d = _defined_by(prev, "arith.andi")
+            if d is not None and (other is d.operand(0) or other is d.operand(1)):
+                return prev
+        if lhs is rhs:
             return lhs
     elif name == "arith.ori":
-        if _is_int(b, _zero) or lhs is rhs:
+        if _is_int(b, _zero):
             return lhs
         if _is_int(b, _all_ones):
-            return rhs
+            return b
+        if _is_not(rhs, lhs):  # x | ~x -> -1
+            return rhs.op.operand(1)  # type: ignore[attr-defined]
+        if _is_not(lhs, rhs):
+            return lhs.op.operand(1)  # type: ignore[attr-defined]
+        if lhs is rhs:
+            return lhs
     elif name == "arith.xori":
         if _is_int(b, _zero):
             return lhs
         if lhs is rhs:
             return _zero_attr(op.results[0].type)
+        d = _defined_by(lhs, "arith.xori")  # (x ^ a) ^ a -> x, (a ^ x) ^ a -> x
+        if d is not None:
+            if d.operand(1) is rhs:
+                return d.operand(0)
+            if d.operand(0) is rhs:
+                return d.operand(1)
+        d = _defined_by(rhs, "arith.xori")  # a ^ (x ^ a) -> x, a ^ (a ^ x) -> x
+        if d is not None:
+            if d.operand(1) is lhs:
+                return d.operand(0)
+            if d.operand(0) is lhs:
+                return d.operand(1)
     elif name in ("arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui"):
         if lhs is rhs:
             return lhs
@@ -1066,6 +1120,8 @@ def _int_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> An
     elif name in ("arith.shli", "arith.shrui", "arith.shrsi"):
         if _is_int(b, _zero):
             return lhs
+        if lhs is rhs and name != "arith.shli":  # x >> x: 0, or poison (shift >= width)
+            return _zero_attr(op.results[0].type)
     return None
 
 
@@ -1250,7 +1306,11 @@ def _fold_cast(op: Operation, operands: Sequence[Attribute | None]) -> Any:
     if name in ("arith.index_cast", "arith.index_castui"):
         if inner is not None and inner.name == name and inner.operand(0).type is rt:
             return inner.operand(0)
-    if name == "arith.trunci" and inner is not None and inner.name in ("arith.extsi", "arith.extui"):
+    if (
+        name == "arith.trunci"
+        and inner is not None
+        and inner.name in ("arith.extsi", "arith.extui")
+    ):
         if inner.operand(0).type is rt:
             return inner.operand(0)
     if name in ("arith.extsi", "arith.extui") and inner is not None and inner.name == name:
@@ -1290,4 +1350,3 @@ def _fold_negf(op: Operation, operands: Sequence[Attribute | None]) -> Any:
     if v is None:
         return None
     return _make_floats(v[0], [-x for x in v[1]], v[2])
-

@@ -30,6 +30,10 @@ _PASS_MODULES = {
     "llh_opt.passes.symbol_dce": ("symbol-dce",),
     "llh_opt.passes.encoding_to_bind": ("encoding-to-bind", "unload-and-bind-encoding"),
     "llh_opt.passes.infer_symbolic_shape": ("infer-symbolic-shape", "infer-symbol-shape"),
+    "llh_opt.passes.remove_redundant_ops": ("remove-redundant-ops",),
+    "llh_opt.passes.operation_legalization": ("operation-legalization",),
+    "llh_opt.passes.load_weight": ("load-weight",),
+    "llh_opt.passes.transform_layout": ("transform-layout",),
 }
 
 for _module, _names in _PASS_MODULES.items():

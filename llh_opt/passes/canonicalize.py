@@ -20,6 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.dialects.llh.attrs import SymbolRelationAttr, constant_symbol_value
+from llh_opt.ir.attributes import SymbolRefAttr
 from llh_opt.ir.core import Operation, Region
 from llh_opt.passes.pass_manager import PassContext
 from llh_opt.passes.pattern_pass import GreedyPatternPass
@@ -45,11 +48,12 @@ class SymbolCanonicalizer:
     knows (D3) and drop the relations that became trivial; `finish()` drops what nothing refers
     to (D6)."""
 
-    __slots__ = ("module", "sa")
+    __slots__ = ("_applied", "module", "sa")
 
     def __init__(self, module: Operation, sa: SymbolAnalysis) -> None:
         self.module = module
         self.sa = sa
+        self._applied: dict[str, str] = {}  # renamings already done by this step
 
     @classmethod
     def of(cls, op: Operation) -> SymbolCanonicalizer | None:
@@ -68,9 +72,39 @@ class SymbolCanonicalizer:
         return n, (len(m.regions[0].blocks[0]) if m is not None and m.regions[0].blocks else 0)
 
     def __call__(self, region: Region) -> bool:
+        """`SymbolAnalysis.apply_equalities(refine_static=True)`, reporting a change only when
+        the IR changed: every member of a class becomes its representative (free = free: the
+        earlier symbol; with a constant: the constant), renamings this step already applied are
+        not walked again (the hook runs every iteration)."""
+        self.check_constant_relations()
+        sa = self.sa
         before = self._size()
-        mapping = self.sa.apply_equalities(refine_static=True, constants=True)
-        return bool(mapping) or self._size() != before
+        mapping: dict[str, str] = {}
+        for rep, members in sa.classes.classes().items():
+            if len(members) < 2:
+                continue
+            for m in members:
+                if m != rep and self._applied.get(m) != rep:
+                    mapping[m] = rep
+        changed = 0
+        if mapping:
+            changed = sa.replace_symbols(mapping, refine_static=True)
+            self._applied.update(mapping)
+        changed += sa.cleanup_relations()
+        return bool(changed) or self._size() != before
+
+    def check_constant_relations(self) -> None:
+        """A comparison between constants that is false (`@c2 GT @c3`) is an error at the
+        relation (D9), before such relations are erased as saying nothing. (False equalities and
+        definitions are already errors of the analysis: `dimension mismatch: 6 vs 8`.)"""
+        for op in self.sa.table.relation_ops():
+            if op.name == "llh.symbol_relation":
+                a, b = _ref(op, "symbol"), _ref(op, "relation")
+                kind = _case(op)
+                holds = _COMPARE.get(kind)
+                if a is None or b is None or holds is None or holds(a, b) is not False:
+                    continue
+                raise _relation_error(op, f"relation @{a} {kind} @{b} does not hold")
 
     def finish(self) -> bool:
         before = self._size()
@@ -192,6 +226,41 @@ class CanonicalizerPass(GreedyPatternPass):
 
 
 _FROZEN: dict[tuple[Any, ...], FrozenPatternSet] = {}
+
+
+def _ref(op: Operation, key: str) -> str | None:
+    a = op.properties.get(key)
+    return a.root if isinstance(a, SymbolRefAttr) else None
+
+
+def _case(op: Operation) -> str:
+    kind = op.properties.get("relation_kind")
+    return kind.case if isinstance(kind, SymbolRelationAttr) else ""
+
+
+def _compare(fn: Any) -> Any:
+    def holds(a: str, b: str) -> bool | None:
+        x, y = constant_symbol_value(a), constant_symbol_value(b)
+        return None if x is None or y is None else bool(fn(x, y))
+
+    return holds
+
+
+_COMPARE = {
+    "EQ": _compare(lambda x, y: x == y),
+    "GE": _compare(lambda x, y: x >= y),
+    "LE": _compare(lambda x, y: x <= y),
+    "GT": _compare(lambda x, y: x > y),
+    "LT": _compare(lambda x, y: x < y),
+    "NOTEQ": _compare(lambda x, y: x != y),
+}
+
+
+def _relation_error(op: Operation, message: str) -> DiagnosticError:
+    loc = op.location.file_loc() if op.location is not None else None
+    err = DiagnosticError(Diagnostic(Severity.ERROR, f"'{op.name}' op {message}", loc))
+    err.op = op  # type: ignore[attr-defined]
+    return err
 
 
 def _cse_hook(region: Region) -> bool:

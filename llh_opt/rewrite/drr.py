@@ -96,8 +96,7 @@ def is_constant(name: str) -> Constraint:
     def check(b: Bindings) -> bool:
         v = b.get(name)
         return (
-            isinstance(v, OpResult)
-            and ConstantLike in type(v.op).TRAIT_SET  # type: ignore[attr-defined]
+            isinstance(v, OpResult) and ConstantLike in type(v.op).TRAIT_SET  # type: ignore[attr-defined]
         )
 
     check.__name__ = f"is_constant({name})"
@@ -147,7 +146,9 @@ class _Native:
         self.args: list[Any] = []
 
 
-_TOKEN = re.compile(r"\s*(?:([(){}=])|(\.\.\.)|(\$[A-Za-z_][\w]*)|(@?[A-Za-z_][\w.]*(?::\$[A-Za-z_]\w*)?))")
+_TOKEN = re.compile(
+    r"\s*(?:([(){}=])|(\.\.\.)|(\$[A-Za-z_][\w]*)|(@?[A-Za-z_][\w.]*(?::\$[A-Za-z_]\w*)?))"
+)
 
 
 def _tokens(text: str) -> list[str]:
@@ -202,7 +203,15 @@ def _parse_node(toks: list[str], i: int, result: bool) -> tuple[Any, int]:
         if t == ")":
             return node, i + 1
         if t == "...":
-            if result or not isinstance(node, _OpNode):
+            if (
+                result
+                or not isinstance(node, _OpNode)
+                or toks[i + 1 : i + 2]
+                not in (
+                    [")"],
+                    ["{"],
+                )
+            ):
                 raise DRRSyntaxError("'...' only ends the operands of a source op")
             node.variadic = True
             i += 1

@@ -14,7 +14,7 @@ single-result ops), or the op's own result / an empty list when it changed the o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any
 
 from llh_opt.ir.attributes import (
     Attribute,
@@ -32,7 +32,6 @@ from llh_opt.ir.types import (
     IndexType,
     IntegerType,
     RankedTensorType,
-    ShapedType,
     Type,
     UnrankedTensorType,
     element_type_of,
@@ -60,7 +59,7 @@ __all__ = [
     "static_value_type",
 ]
 
-FoldResult = Union[Value, Attribute, Sequence[Union[Value, Attribute]], None]
+FoldResult = Value | Attribute | Sequence[Value | Attribute] | None
 """What `op.fold(operands)` returns (see the module docstring)."""
 
 _CONSTANT_OPS = frozenset(("llh.constant", "arith.constant", "index.constant"))

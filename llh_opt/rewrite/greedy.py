@@ -263,7 +263,7 @@ class GreedyRewriteConfig:
         check_rewrites: bool | None = None,
     ) -> None:
         if region_simplify not in ("disabled", "normal", "aggressive"):
-            raise ValueError(f"region_simplify must be disabled, normal or aggressive")
+            raise ValueError("region_simplify must be disabled, normal or aggressive")
         if strict not in ("any", "existing-and-new", "existing"):
             raise ValueError("strict must be any, existing-and-new or existing")
         self.max_iterations = max_iterations
@@ -342,7 +342,7 @@ class GreedyRewriteDriver(RewriteListener):
         "_constants",
         "_events",
         "_list",
-        "_map",
+        "_live",
         "_owned",
         "_root",
         "_scope",
@@ -369,8 +369,10 @@ class GreedyRewriteDriver(RewriteListener):
             if rewriter.folder is None:
                 rewriter.folder = self._fold_new_op
         self.rewriter = rewriter
-        self._list: list[Operation | None] = []
-        self._map: dict[Operation, int] = {}
+        # The worklist: a LIFO list plus the set of ops it holds. A removed op stays in the list
+        # as a stale entry, skipped when popped (a live entry of the same op is always above it).
+        self._list: list[Operation] = []
+        self._live: set[Operation] = set()
         self._scope: Region | None = None
         self._root: Operation | None = None
         self._constants: dict[Region, dict[tuple[Any, ...], Operation]] = {}
@@ -415,8 +417,6 @@ class GreedyRewriteDriver(RewriteListener):
             self._seed(region, cfg.top_down, cfg.cse_constants)
             if cfg.top_down:
                 self._list.reverse()
-                n = len(self._list)
-                self._map = {op: n - 1 - i for op, i in self._map.items()}
             changed = self._process_worklist() or changed
             if cfg.region_simplify != "disabled":
                 changed = simplify_regions([region], self) or changed
@@ -432,7 +432,7 @@ class GreedyRewriteDriver(RewriteListener):
 
     def _reset(self) -> None:
         self._list = []
-        self._map = {}
+        self._live = set()
         self._constants = {}
         self._const_keys = {}
         self._owned = set()
@@ -440,19 +440,17 @@ class GreedyRewriteDriver(RewriteListener):
     # ------------------------------------------------------------------ the worklist
 
     def _push(self, op: Operation) -> None:
-        m = self._map
-        if op in m:
+        live = self._live
+        if op in live:
             return
         allowed = self._allowed
         if allowed is not None and op not in allowed:
             return
-        m[op] = len(self._list)
+        live.add(op)
         self._list.append(op)
 
     def _remove(self, op: Operation) -> None:
-        i = self._map.pop(op, None)
-        if i is not None:
-            self._list[i] = None
+        self._live.discard(op)
 
     def add_to_worklist(self, op: Operation) -> None:
         """Queue `op` and its ancestors up to the scope (MLIR's `addToWorklist`); ops outside
@@ -506,7 +504,8 @@ class GreedyRewriteDriver(RewriteListener):
     def _seed(self, region: Region, top_down: bool, cse: bool) -> None:
         """Queue every op nested in `region` (pre-order when `top_down`, else post-order),
         de-duplicating and hoisting constants on the way."""
-        push = self._push
+        push = self._push if self._allowed is not None else None
+        live, lst = self._live, self._list
         for block in region.blocks:
             op = block.first
             while op is not None:
@@ -522,7 +521,11 @@ class GreedyRewriteDriver(RewriteListener):
                     if value is not None and not self._insert_known_constant(op, value):
                         op = nxt
                         continue
-                push(op)
+                if push is not None:
+                    push(op)
+                elif op not in live:
+                    live.add(op)
+                    lst.append(op)
                 if top_down and op.regions:
                     for r in op.regions:
                         self._seed(r, top_down, cse)
@@ -549,9 +552,7 @@ class GreedyRewriteDriver(RewriteListener):
             existing.location = _UNKNOWN
             return False
         insert_block = region.blocks[0]
-        if block is not insert_block or (
-            insert_block.first is not op and op.prev not in owned
-        ):
+        if block is not insert_block or (insert_block.first is not op and op.prev not in owned):
             op.move_before(insert_block.first)  # type: ignore[arg-type]
         table[key] = op
         self._const_keys[op] = (table, key)
@@ -563,7 +564,7 @@ class GreedyRewriteDriver(RewriteListener):
     def _process_worklist(self) -> bool:
         changed = False
         lst = self._list
-        m = self._map
+        live = self._live
         cfg = self.config
         fold = cfg.fold
         max_rewrites = cfg.max_num_rewrites
@@ -575,9 +576,9 @@ class GreedyRewriteDriver(RewriteListener):
             if 0 <= max_rewrites <= rewrites:
                 break
             op = lst.pop()
-            if op is None:
-                continue
-            del m[op]
+            if op not in live:
+                continue  # removed (erased) while queued
+            live.discard(op)
             if op.parent is None:  # erased behind the driver's back
                 continue
             flags = _FLAGS.get(op.__class__)
@@ -670,7 +671,9 @@ class GreedyRewriteDriver(RewriteListener):
         if first is None:
             return False
         rest = list(range(first, len(uses)))
-        order = [i for i in rest if operands[i] is None] + [i for i in rest if operands[i] is not None]
+        order = [i for i in rest if operands[i] is None] + [
+            i for i in rest if operands[i] is not None
+        ]
         if order == rest:
             return False
         values = [uses[i].value for i in order]
@@ -705,13 +708,18 @@ class GreedyRewriteDriver(RewriteListener):
     def _fold_new_op(self, op: Operation) -> Sequence[Value] | None:
         """`create_or_fold`'s folder: the values a just-created op folds to (attributes are
         materialized before it), or None."""
-        if not _flags(op) & _FOLD:
+        flags = _flags(op)
+        if not flags & _FOLD or flags & _CONST:
             return None
         folded = op.fold([constant_value(u.value) for u in op.operand_uses])  # type: ignore[attr-defined]
         if folded is None:
             return None
         values = list(folded) if isinstance(folded, (list, tuple)) else [folded]
-        if not values or len(values) != len(op.results) or any(v is r for v, r in zip(values, op.results)):
+        if (
+            not values
+            or len(values) != len(op.results)
+            or any(v is r for v, r in zip(values, op.results))
+        ):
             return None
         out: list[Value] = []
         created: list[Operation] = []

@@ -125,9 +125,7 @@ class SimplyBinaryOpReshape(RewritePattern):
             sizes.extend([one] * k)
         sizes.extend(_size(rewriter, src, j, op) for j in range(len(lt.shape)))
         new_type = RankedTensorType((1,) * k + lt.shape, lt.element_type)
-        reshape = rewriter.create(
-            ReshapeOp, src, sizes, result_type=new_type, location=op.location
-        )
+        reshape = rewriter.create(ReshapeOp, src, sizes, result_type=new_type, location=op.location)
         rewriter.modify_op_in_place(op, lambda: op.set_operand(low, reshape.results[0]))
         return True
 
@@ -182,9 +180,7 @@ class SimplyBinaryOpInsertBraodcast(RewritePattern):
         return True
 
     @staticmethod
-    def _source(
-        op: Operation, rt: RankedTensorType, types: list[Any], i: int
-    ) -> Value | None:
+    def _source(op: Operation, rt: RankedTensorType, types: list[Any], i: int) -> Value | None:
         want = _symbol_at(rt, i)
         fallback = None
         for idx, t in enumerate(types):

@@ -94,6 +94,7 @@ def _scalar_floordiv(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
     """`llh.div` on integer scalars: floor division (the `FloorDiv` relation's meaning)."""
     return R.floordiv(a, b)
 
+
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
 

@@ -239,7 +239,8 @@ def _float_identities(
 
 
 def _relu(x: numpy.ndarray) -> numpy.ndarray:
-    return np.where(x > 0, x, np.zeros_like(x))
+    """max(x, 0); NaN stays NaN."""
+    return np.where(x < 0, np.zeros_like(x), x)
 
 
 def _rsqrt(x: numpy.ndarray) -> numpy.ndarray:
@@ -501,7 +502,9 @@ def fold_scalar_cast(op: Operation, operands: Operands) -> Any:
     if a is None:
         return None
     if _is_tensor(rt):
-        vt = F.static_value_type(rt, (1,) * (len(rt.shape) if isinstance(rt, RankedTensorType) else 1))
+        vt = F.static_value_type(
+            rt, (1,) * (len(rt.shape) if isinstance(rt, RankedTensorType) else 1)
+        )
         if vt is None:
             return None
         if isinstance(a, IntegerAttr):
@@ -516,4 +519,3 @@ def fold_scalar_cast(op: Operation, operands: Operands) -> Any:
         if isinstance(rt, (IntegerType, IndexType)):
             return IntegerAttr(v, rt)
     return None
-
