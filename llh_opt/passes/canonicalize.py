@@ -23,7 +23,7 @@ from typing import Any
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.dialects.llh.attrs import SymbolRelationAttr, constant_symbol_value
 from llh_opt.ir.attributes import SymbolRefAttr
-from llh_opt.ir.core import Operation, Region
+from llh_opt.ir.core import OP_CLASSES, Operation, Region
 from llh_opt.passes.pass_manager import PassContext
 from llh_opt.passes.pattern_pass import GreedyPatternPass
 from llh_opt.passes.registry import PassOption, PassOptionsError, register_pass
@@ -182,6 +182,7 @@ class CanonicalizerPass(GreedyPatternPass):
 
     def frozen_patterns(self) -> FrozenPatternSet:
         key = (
+            len(OP_CLASSES),
             tuple(self.options["filter-dialects"]),
             tuple(self.options["disable-patterns"]),
             tuple(self.options["enable-patterns"]),

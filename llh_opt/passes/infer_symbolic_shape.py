@@ -400,7 +400,7 @@ class _Inference:
             d = arg_dicts[i] if i < len(arg_dicts) else None
             t = arg.type
             if isinstance(t, RankedTensorType):
-                self._seed_tensor(func, arg, t, d)
+                seed_tensor_argument(self.sa, self.ctx, func, arg, d)
             elif isinstance(t, (IntegerType, IndexType)):
                 if scalar_symbol_name(arg) is None:
                     items = dict(d.items) if isinstance(d, DictionaryAttr) else {}
@@ -426,54 +426,60 @@ class _Inference:
                     self._apply_bind(b, final=False)
         sync_function_results(func)
 
-    def _seed_tensor(
-        self, func: Operation, arg: BlockArgument, t: RankedTensorType, d: object
-    ) -> None:
-        sa, ctx = self.sa, self.ctx
-        rank = len(t.shape)
-        if not rank:
-            return
-        given: list[str | None] = [None] * rank
-        if isinstance(d, DictionaryAttr):
-            for k in range(rank):
-                a = d.get(f"func.input_symbol_{k}")
-                if isinstance(a, StringAttr) and a.value:
-                    given[k] = a.value
-                elif isinstance(a, SymbolRefAttr):
-                    given[k] = a.root
-        for k, name in enumerate(given):
-            if name is None:
-                continue
-            sa.get_or_build(name, func)
-            size = t.shape[k]
-            value = constant_symbol_value(name)
-            if size != DYNAMIC and value is not None and value != size:
-                raise VerifyError(
-                    func,
-                    f'argument #{arg.index}: func.input_symbol_{k} = "{name}" names a dimension '
-                    f"of static size {size}",
-                )
-        existing = encoding_names(arg)
-        if existing is not None and len(existing) != rank:
+
+def seed_tensor_argument(
+    sa: SymbolAnalysis, ctx: SymbolicShapeContext, func: Operation, arg: BlockArgument, d: object
+) -> None:
+    """Seed one ranked tensor argument of an entrance function (spec §4.3 step 1): the symbols
+    its `func.input_symbol_<k>` attributes name (declared), `c<N>` for other static sizes and
+    fresh symbols for the other `?`; an encoding already there is kept and checked against the
+    names. Shared with ``--remove-redundant-ops``."""
+    t = arg.type
+    assert isinstance(t, RankedTensorType)
+    rank = len(t.shape)
+    if not rank:
+        return
+    given: list[str | None] = [None] * rank
+    if isinstance(d, DictionaryAttr):
+        for k in range(rank):
+            a = d.get(f"func.input_symbol_{k}")
+            if isinstance(a, StringAttr) and a.value:
+                given[k] = a.value
+            elif isinstance(a, SymbolRefAttr):
+                given[k] = a.root
+    for k, name in enumerate(given):
+        if name is None:
+            continue
+        sa.get_or_build(name, func)
+        size = t.shape[k]
+        value = constant_symbol_value(name)
+        if size != DYNAMIC and value is not None and value != size:
             raise VerifyError(
                 func,
-                f"argument #{arg.index} type '{t}' has {len(existing)} encoding symbols for "
-                f"rank {rank}",
+                f'argument #{arg.index}: func.input_symbol_{k} = "{name}" names a dimension '
+                f"of static size {size}",
             )
-        if existing is not None:  # kept, checked against the names given
-            for k, name in enumerate(given):
-                if name is not None:
-                    ctx.merge(existing[k], name, func, f"argument #{arg.index} dimension {k}")
-            return
-        names: list[str] = []
-        for k, size in enumerate(t.shape):
-            name = given[k]
-            if name is None:
-                name = sa.fresh(func) if size == DYNAMIC else sa.const(size, func)
-            elif size != DYNAMIC and constant_symbol_value(name) is None:
-                ctx.merge(name, sa.const(size, func), func, f"argument #{arg.index}")
-            names.append(name)
-        arg.type = t.with_encoding(EncodingAttr(tuple(names)))
+    existing = encoding_names(arg)
+    if existing is not None and len(existing) != rank:
+        raise VerifyError(
+            func,
+            f"argument #{arg.index} type '{t}' has {len(existing)} encoding symbols for "
+            f"rank {rank}",
+        )
+    if existing is not None:  # kept, checked against the names given
+        for k, name in enumerate(given):
+            if name is not None:
+                ctx.merge(existing[k], name, func, f"argument #{arg.index} dimension {k}")
+        return
+    names: list[str] = []
+    for k, size in enumerate(t.shape):
+        name = given[k]
+        if name is None:
+            name = sa.fresh(func) if size == DYNAMIC else sa.const(size, func)
+        elif size != DYNAMIC and constant_symbol_value(name) is None:
+            ctx.merge(name, sa.const(size, func), func, f"argument #{arg.index}")
+        names.append(name)
+    arg.type = t.with_encoding(EncodingAttr(tuple(names)))
 
 
 def _refines(new: Type, old: Type) -> bool:

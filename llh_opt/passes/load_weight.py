@@ -259,4 +259,3 @@ class LoadWeightPass(GreedyPatternPass):
         errors = list(pattern.errors.values())  # type: ignore[attr-defined]
         if errors:
             raise DiagnosticError([d for e in errors for d in e.diagnostics])
-

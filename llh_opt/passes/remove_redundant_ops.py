@@ -27,7 +27,6 @@ rules (``dialects/llh``), the driver (``rewrite/greedy.py``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from llh_opt.dialects.llh.base import constant_int
 from llh_opt.dialects.llh.compute_ops import MulOp
@@ -53,28 +52,13 @@ __all__ = [
 # --------------------------------------------------------------------------- seeding
 
 
-def _seed_tensor_argument(sa: Any, ctx: Any, func: Operation, arg: Any, attrs: Any) -> None:
-    """``--infer-symbolic-shape``'s seeding of one tensor argument (§4.3 step 1).
-
-    It is `_Inference._seed_tensor` of ``infer_symbolic_shape.py``, which only reads `self.sa` and
-    `self.ctx`; called here on a stand-in until that body is extracted as a module function
-    (`seed_tensor_argument(sa, ctx, func, arg, arg_attrs)`)."""
-    from llh_opt.passes.infer_symbolic_shape import _Inference
-
-    class _Seeder:
-        __slots__ = ("ctx", "sa")
-
-    seeder = _Seeder()
-    seeder.sa, seeder.ctx = sa, ctx
-    _Inference._seed_tensor(seeder, func, arg, arg.type, attrs)  # type: ignore[arg-type]
-
-
 def seed_entrance_arguments(module: Operation) -> bool:
     """Give the ranked tensor arguments of every `entrance` function of `module` that has argument
     attributes the symbols `func.input_symbol_<d>` name (an encoding already there is kept and
     checked against them); rebuild those functions' types. Declares the symbols and creates the
     `module @__symbol__` when anything was seeded. Returns whether it was."""
     from llh_opt.rewrite.shape_inference import SymbolicShapeContext, sync_function_results
+    from llh_opt.passes.infer_symbolic_shape import seed_tensor_argument
     from llh_opt.symbolic import SymbolAnalysis
 
     sa = ctx = None
@@ -90,9 +74,9 @@ def seed_entrance_arguments(module: Operation) -> bool:
         dicts = attrs.value
         for i, arg in enumerate(func.regions[0].blocks[0].args):
             if isinstance(arg.type, RankedTensorType):
-                _seed_tensor_argument(sa, ctx, func, arg, dicts[i] if i < len(dicts) else None)
+                seed_tensor_argument(sa, ctx, func, arg, dicts[i] if i < len(dicts) else None)
         sync_function_results(func)
-    if sa is None:
+    if sa is None or not sa.symbols():
         return False
     sa.symbol_module(create=True)
     return True

@@ -8,8 +8,9 @@ so the rest of the graph is untouched. Convolution weights are transposed to the
 that goes with the target (`FHWC` for `NHWC`, `FCHW` for `NCHW`; §8.28: the reference writes
 `weight_layout = NHWC` and reuses the input permutation). Every new op's encoding comes from
 infer-on-create; the final transpose keeps the replaced op's result type, so users and function
-signatures keep their types, and the inferred symbols of the new ops are recorded equal to the old
-ones (the `EQ` relations that `--canonicalize` applies, D3).
+signatures keep their types, and the symbols inferred for the new ops are recorded equal to the
+old ones (`EQ` relations: free = free ones are applied by this pass's P9, free = constant ones by
+`--canonicalize`, D3).
 
 Deviations from the reference, each on purpose:
 

@@ -180,20 +180,21 @@ def _benefit_key(p: RewritePattern) -> int:
     return -p.BENEFIT
 
 
-_CANONICAL: dict[tuple[str, ...] | None, tuple[RewritePattern, ...]] = {}
+_CANONICAL: dict[tuple[Any, ...], tuple[RewritePattern, ...]] = {}
 
 
 def canonical_patterns(dialects: Iterable[str] | None = None) -> tuple[RewritePattern, ...]:
     """Every registered op class's canonicalization patterns (`get_canonical_patterns()`), in
     registry order; only those of `dialects` when given (MLIR's `filter-dialects`)."""
-    key = tuple(sorted(set(dialects))) if dialects else None
+    import llh_opt.dialects  # noqa: F401 - every dialect registered
+
+    wanted = tuple(sorted(set(dialects))) if dialects else None
+    key = (wanted, len(OP_CLASSES))  # ops registered later (tests) invalidate the cache
     r = _CANONICAL.get(key)
     if r is None:
-        import llh_opt.dialects  # noqa: F401 - every dialect registered
-
         out: list[RewritePattern] = []
         for name, cls in list(OP_CLASSES.items()):
-            if key is not None and name.partition(".")[0] not in key:
+            if wanted is not None and name.partition(".")[0] not in wanted:
                 continue
             get = getattr(cls, "get_canonical_patterns", None)
             if get is not None:
@@ -828,9 +829,27 @@ def apply_patterns_greedily(
 
 def simplify_regions(regions: Sequence[Region], listener: RewriteListener | None = None) -> bool:
     """MLIR's `simplifyRegions` (normal level): erase unreachable blocks, then dead ops (region
-    DCE). Returns whether anything was erased."""
-    changed = erase_unreachable_blocks(regions, listener)
-    return run_region_dce(regions, listener) or changed
+    DCE), in one walk of the regions. Returns whether anything was erased."""
+    changed = False
+    candidates: list[Operation] = []
+    flags_of = _FLAGS
+    stack = list(regions)
+    while stack:
+        region = stack.pop()
+        if len(region.blocks) > 1:
+            changed = _erase_unreachable(region, listener) or changed
+        for block in region.blocks:
+            op = block.first
+            while op is not None:
+                f = flags_of.get(op.__class__)
+                if f is None:
+                    f = _class_flags(op.__class__)
+                if f & _DEAD:
+                    candidates.append(op)
+                if op.regions:
+                    stack.extend(op.regions)
+                op = op.next
+    return _erase_dead(candidates, listener) or changed
 
 
 def _successors(block: Block) -> list[Block]:
@@ -841,39 +860,36 @@ def _successors(block: Block) -> list[Block]:
 def erase_unreachable_blocks(
     regions: Sequence[Region], listener: RewriteListener | None = None
 ) -> bool:
-    """Erase the blocks of multi-block regions that the entry block cannot reach."""
+    """Erase the blocks of multi-block regions (nested ones included) that the entry block
+    cannot reach."""
     erased = False
-    work = list(regions)
-    while work:
-        region = work.pop()
-        blocks = region.blocks
-        if not blocks:
-            continue
-        if len(blocks) == 1:
-            op = blocks[0].first
-            while op is not None:
-                if op.regions:
-                    work.extend(op.regions)
-                op = op.next
-            continue
-        reachable = {blocks[0]}
-        stack = [blocks[0]]
-        while stack:
-            for s in _successors(stack.pop()):
-                if s not in reachable:
-                    reachable.add(s)
-                    stack.append(s)
-        for block in list(blocks):
-            if block not in reachable:
-                _erase_block(block, listener)
-                erased = True
-                continue
+    stack = list(regions)
+    while stack:
+        region = stack.pop()
+        if len(region.blocks) > 1:
+            erased = _erase_unreachable(region, listener) or erased
+        for block in region.blocks:
             op = block.first
             while op is not None:
                 if op.regions:
-                    work.extend(op.regions)
+                    stack.extend(op.regions)
                 op = op.next
     return erased
+
+
+def _erase_unreachable(region: Region, listener: RewriteListener | None) -> bool:
+    blocks = region.blocks
+    reachable = {blocks[0]}
+    stack = [blocks[0]]
+    while stack:
+        for succ in _successors(stack.pop()):
+            if succ not in reachable:
+                reachable.add(succ)
+                stack.append(succ)
+    dead = [b for b in blocks if b not in reachable]
+    for block in dead:
+        _erase_block(block, listener)
+    return bool(dead)
 
 
 def _erase_block(block: Block, listener: RewriteListener | None) -> None:
@@ -897,21 +913,22 @@ def run_region_dce(regions: Sequence[Region], listener: RewriteListener | None =
     or symbol) and whose results only feed other such dead ops (this also removes dead cycles).
     Block arguments are kept."""
     candidates: list[Operation] = []
-    flags_of = _FLAGS
     stack = list(regions)
     while stack:
         region = stack.pop()
         for block in region.blocks:
             op = block.first
             while op is not None:
-                f = flags_of.get(op.__class__)
-                if f is None:
-                    f = _class_flags(op.__class__)
-                if f & _DEAD:
+                if _flags(op) & _DEAD:
                     candidates.append(op)
                 if op.regions:
                     stack.extend(op.regions)
                 op = op.next
+    return _erase_dead(candidates, listener)
+
+
+def _erase_dead(candidates: list[Operation], listener: RewriteListener | None) -> bool:
+    """Erase the `candidates` (would-be-dead ops) no live op depends on."""
     if not candidates:
         return False
     cset = set(candidates)

@@ -20,7 +20,6 @@ from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr, Unk
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.dense import dense_from_numpy, dense_to_numpy
 from llh_opt.ir.types import (
-    FloatType,
     IntegerType,
     RankedTensorType,
     bf16,
@@ -75,7 +74,12 @@ def ops_named(m: Operation, name: str) -> list[Operation]:
 
 
 def test_passes_are_registered_with_their_options() -> None:
-    for name in ("remove-redundant-ops", "operation-legalization", "load-weight", "transform-layout"):
+    for name in (
+        "remove-redundant-ops",
+        "operation-legalization",
+        "load-weight",
+        "transform-layout",
+    ):
         assert lookup_pass(name) is not None, name
     assert create_pass("transform-layout").options == {"target-layout": "NHWC"}
     p = create_pass("transform-layout", "target-layout=NCHW")
@@ -194,7 +198,11 @@ def np_conv(
         ws = w[g * fg : (g + 1) * fg]
         for kidx in np.ndindex(*kernel):
             sl = tuple(
-                slice(kidx[i] * dilation[i], kidx[i] * dilation[i] + stride[i] * (out_sizes[i] - 1) + 1, stride[i])
+                slice(
+                    kidx[i] * dilation[i],
+                    kidx[i] * dilation[i] + stride[i] * (out_sizes[i] - 1) + 1,
+                    stride[i],
+                )
                 for i in range(k)
             )
             patch = xs[(slice(None), slice(None), *sl)]
@@ -225,7 +233,11 @@ def np_max_pool(
     out = np.full((*x.shape[:2], *out_sizes), -np.inf)
     for kidx in np.ndindex(*kernel):
         sl = tuple(
-            slice(kidx[i] * dilation[i], kidx[i] * dilation[i] + stride[i] * (out_sizes[i] - 1) + 1, stride[i])
+            slice(
+                kidx[i] * dilation[i],
+                kidx[i] * dilation[i] + stride[i] * (out_sizes[i] - 1) + 1,
+                stride[i],
+            )
             for i in range(k)
         )
         out = np.maximum(out, xp[(slice(None), slice(None), *sl)])
@@ -331,7 +343,9 @@ def conv_ir(
 ) -> str:  # fmt: skip
     """A function applying one conv / conv_bias to its arguments."""
     k = len(kernel)
-    out = [_out(spatial[i], kernel[i], stride[i], pad[i], pad[i + k], dilation[i]) for i in range(k)]
+    out = [
+        _out(spatial[i], kernel[i], stride[i], pad[i], pad[i + k], dilation[i]) for i in range(k)
+    ]
     xt = _t(_to_layout((n, c, *spatial), layout))
     wt = _t(_weight_shape((f, c // group, *kernel), wl or "FCHW"))
     rt = _t(_to_layout((n, f, *out), layout))
@@ -408,7 +422,20 @@ CONV_CASES = [
     ("conv", "NCHW", "FCHW", 2, 4, 6, (7, 6), (3, 2), (2, 1), (1, 0, 2, 1), (1, 2), 2),
     ("conv_bias", "NCHW", "FCHW", 1, 3, 5, (5, 8), (2, 3), (1, 2), (0, 1, 1, 0), (2, 1), 1),
     ("conv", "NCW", "FCW", 2, 3, 4, (9,), (3,), (2,), (1, 2), (1,), 1),
-    ("conv_bias", "NCHW", None, 1, 2, 3, (4, 5, 6), (2, 2, 3), (1, 2, 1), (0, 1, 1, 1, 0, 1), (1, 1, 2), 1),
+    (
+        "conv_bias",
+        "NCHW",
+        None,
+        1,
+        2,
+        3,
+        (4, 5, 6),
+        (2, 2, 3),
+        (1, 2, 1),
+        (0, 1, 1, 1, 0, 1),
+        (1, 1, 2),
+        1,
+    ),
 ]
 
 
@@ -444,9 +471,7 @@ def test_weight_only_rewrite_computes_the_same() -> None:
 
 
 @pytest.mark.parametrize("ceil", [False, True])
-@pytest.mark.parametrize(
-    ("layout", "target"), [("NCHW", "NHWC"), ("NHWC", "NCHW"), ("NCW", "NWC")]
-)
+@pytest.mark.parametrize(("layout", "target"), [("NCHW", "NHWC"), ("NHWC", "NCHW"), ("NCW", "NWC")])
 def test_max_pool_computes_the_same(layout: str, target: str, ceil: bool) -> None:
     k = 1 if layout == "NCW" else 2
     src = pool_ir(
@@ -523,7 +548,9 @@ def test_dtypes_and_dense_values(dtype: str, elt: Any) -> None:
         a = rng.integers(0, 2, (3, 4)).astype(dtype)
     else:
         info = np.iinfo(np.dtype(dtype))
-        a = rng.integers(info.min, info.max, (3, 4), endpoint=True, dtype=np.dtype(dtype).newbyteorder("="))
+        a = rng.integers(
+            info.min, info.max, (3, 4), endpoint=True, dtype=np.dtype(dtype).newbyteorder("=")
+        )
         a = a.astype(dtype)
         a[0, 0], a[0, 1] = info.min, info.max
     fortran = np.asfortranarray(a)
@@ -749,7 +776,10 @@ func.func @f(%a: tensor<3xi8>) -> tensor<3xi8> {
     )
     s = ops_named(m, "llh.constant")[0]
     ops_named(m, "llh.add")[0].set_operand(1, s.results[0])
-    with pytest.raises(DiagnosticError, match=r"'llh.add' op scalar operand .* cannot be converted to the element type 'i8'"):
+    with pytest.raises(
+        DiagnosticError,
+        match=r"'llh.add' op scalar operand .* cannot be converted to the element type 'i8'",
+    ):
         PassManager.parse("builtin.module(operation-legalization)").run(m)
 
 
@@ -758,7 +788,7 @@ func.func @f(%a: tensor<3xi8>) -> tensor<3xi8> {
 
 def test_seeding_only_with_argument_attributes() -> None:
     m = parse_source(
-        'func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> attributes {entrance} {\n'
+        "func.func @f(%a: tensor<?xf32>) -> tensor<?xf32> attributes {entrance} {\n"
         "  return %a : tensor<?xf32>\n}\n"
     )
     assert not seed_entrance_arguments(m)

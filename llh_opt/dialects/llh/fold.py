@@ -34,6 +34,7 @@ from llh_opt.ir.types import (
     Type,
     UnrankedTensorType,
     element_type_of,
+    i1,
 )
 from llh_opt.lazy import lazy_import
 from llh_opt.rewrite import folding as F
@@ -139,6 +140,8 @@ def fold_binary(op: Operation, operands: Operands, kind: str) -> Any:
         return None
     elt = element_type_of(rt)
     floating = isinstance(elt, FloatType)
+    if elt is i1:
+        return None  # numpy's bool arithmetic is not arithmetic modulo 2
     if isinstance(a, DenseElementsAttr) and isinstance(b, DenseElementsAttr):
         fn = _np_binary(kind, floating)
         if fn is None:
@@ -279,6 +282,8 @@ def fold_unary(op: Operation, operands: Operands, kind: str) -> Any:
         return F.float_attr(v, rt)
     if isinstance(a, DenseElementsAttr) and _is_tensor(rt):
         if floats_only and not isinstance(a.type.element_type, FloatType):
+            return None
+        if a.type.element_type is i1:
             return None
         return F.fold_elementwise(fn, (a,), rt)
     return None
