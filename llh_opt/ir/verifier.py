@@ -16,6 +16,7 @@ from typing import Any
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir.attributes import StringAttr, SymbolRefAttr
+from llh_opt.ir.dominance import dominator_tree
 from llh_opt.ir.core import OP_CLASSES, Block, BlockArgument, Operation, OpResult, Region, Value
 from llh_opt.ir.opdef import (
     DIALECTS,
@@ -732,56 +733,8 @@ class _DomTree:
     __slots__ = ("index", "tin", "tout")
 
     def __init__(self, region: Region) -> None:
-        blocks = region.blocks
-        entry = blocks[0]
-        # Reverse post-order of the reachable CFG (iterative DFS).
-        post: list[Block] = []
-        seen = {entry}
-        stack: list[tuple[Block, Any]] = [(entry, iter(_successors(entry, region)))]
-        while stack:
-            block, it = stack[-1]
-            for succ in it:
-                if succ not in seen:
-                    seen.add(succ)
-                    stack.append((succ, iter(_successors(succ, region))))
-                    break
-            else:
-                stack.pop()
-                post.append(block)
-        rpo = post[::-1]
+        rpo, children = dominator_tree(region)
         index = {b: i for i, b in enumerate(rpo)}
-        preds: list[list[int]] = [[] for _ in rpo]
-        for b, i in index.items():
-            for succ in _successors(b, region):
-                j = index.get(succ)
-                if j is not None:
-                    preds[j].append(i)
-        idom = [-1] * len(rpo)
-        idom[0] = 0
-        changed = True
-        while changed:
-            changed = False
-            for i in range(1, len(rpo)):
-                new = -1
-                for p in preds[i]:
-                    if idom[p] == -1:
-                        continue
-                    if new == -1:
-                        new = p
-                        continue
-                    a, b = p, new
-                    while a != b:
-                        while a > b:
-                            a = idom[a]
-                        while b > a:
-                            b = idom[b]
-                    new = a
-                if idom[i] != new:
-                    idom[i] = new
-                    changed = True
-        children: list[list[int]] = [[] for _ in rpo]
-        for i in range(1, len(rpo)):
-            children[idom[i]].append(i)
         tin = [0] * len(rpo)
         tout = [0] * len(rpo)
         clock = 0
@@ -812,13 +765,6 @@ class _DomTree:
         if i is None:
             return False
         return self.tin[i] < self.tin[j] and self.tout[j] < self.tout[i]
-
-
-def _successors(block: Block, region: Region) -> Sequence[Block]:
-    last = block.last
-    if last is None or not last.successors:
-        return ()
-    return [s for s in last.successors if s.parent is region]
 
 
 # --------------------------------------------------------------------------- symbol tables

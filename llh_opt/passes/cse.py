@@ -30,6 +30,7 @@ import gc
 from typing import Any
 
 from llh_opt.ir.attributes import UnknownLoc
+from llh_opt.ir.dominance import dominator_tree
 from llh_opt.ir.core import Block, ExplicitProperties, Operation, Region, Value
 from llh_opt.ir.opdef import Commutative, IsolatedFromAbove, IsTerminator, Pure, SymbolTrait
 from llh_opt.ir.verifier import has_ssa_dominance
@@ -218,68 +219,6 @@ class _ScopedTable:
 # --------------------------------------------------------------------------- dominator tree
 
 
-def _dominator_tree(region: Region) -> tuple[list[Block], list[list[int]]]:
-    """Reachable blocks in reverse post-order and the dominator-tree children of each (indices
-    into that list); Cooper-Harvey-Kennedy on the region's CFG."""
-    blocks = region.blocks
-    entry = blocks[0]
-
-    def successors(b: Block) -> list[Block]:
-        t = b.last
-        if t is None or not t.successors:
-            return []
-        return [s for s in t.successors if s.parent is region]
-
-    post: list[Block] = []
-    seen = {entry}
-    stack: list[tuple[Block, Any]] = [(entry, iter(successors(entry)))]
-    while stack:
-        block, it = stack[-1]
-        for succ in it:
-            if succ not in seen:
-                seen.add(succ)
-                stack.append((succ, iter(successors(succ))))
-                break
-        else:
-            stack.pop()
-            post.append(block)
-    rpo = post[::-1]
-    index = {b: i for i, b in enumerate(rpo)}
-    preds: list[list[int]] = [[] for _ in rpo]
-    for b, i in index.items():
-        for succ in successors(b):
-            j = index.get(succ)
-            if j is not None:
-                preds[j].append(i)
-    idom = [-1] * len(rpo)
-    idom[0] = 0
-    changed = True
-    while changed:
-        changed = False
-        for i in range(1, len(rpo)):
-            new = -1
-            for p in preds[i]:
-                if idom[p] == -1:
-                    continue
-                if new == -1:
-                    new = p
-                    continue
-                a, b = p, new
-                while a != b:
-                    while a > b:
-                        a = idom[a]
-                    while b > a:
-                        b = idom[b]
-                new = a
-            if idom[i] != new:
-                idom[i] = new
-                changed = True
-    children: list[list[int]] = [[] for _ in rpo]
-    for i in range(1, len(rpo)):
-        children[idom[i]].append(i)
-    return rpo, children
-
-
 # --------------------------------------------------------------------------- the driver
 
 
@@ -324,7 +263,7 @@ class _CSEDriver:
         if not ssa:
             # MLIR has no traversal order for multi-block graph regions: they are skipped.
             return
-        rpo, children = _dominator_tree(region)
+        rpo, children = dominator_tree(region)
         mark = len(table.log)
         self.simplify_block(table, rpo[0], ssa)
         stack: list[tuple[int, Any]] = [(mark, iter(children[0]))]
