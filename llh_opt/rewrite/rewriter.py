@@ -11,15 +11,13 @@ What does not live here: the greedy driver (worklist, folding, DCE) and the shap
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from llh_opt.ir.core import Block, Operation, OpResult, Value
-from llh_opt.rewrite.shape_inference import (
-    SymbolicShapeContext,
-    check_and_infer,
-    sync_function_results,
-)
-from llh_opt.symbolic import SymbolAnalysis, root_module
+
+if TYPE_CHECKING:
+    from llh_opt.rewrite.shape_inference import SymbolicShapeContext
+    from llh_opt.symbolic import SymbolAnalysis
 
 __all__ = [
     "Folder",
@@ -213,6 +211,11 @@ class LLHPatternRewriter(PatternRewriter):
     def on_create(self, op: Operation) -> None:
         if not self.infer or op.parent is None:
             return
+        # Imported here: the symbolic machinery pulls in sympy, which IR without LLH symbols
+        # (arith-only canonicalize, inline) never needs.
+        from llh_opt.rewrite.shape_inference import SymbolicShapeContext, check_and_infer
+        from llh_opt.symbolic import SymbolAnalysis, root_module
+
         try:
             sa = SymbolAnalysis.get(root_module(op))
         except ValueError:
@@ -228,6 +231,10 @@ class LLHPatternRewriter(PatternRewriter):
     def replace_op(self, op: Operation, new: Operation | Sequence[Value]) -> None:
         returns = {u.owner for r in op.results for u in r.uses if u.owner.name == "func.return"}
         super().replace_op(op, new)
+        if not returns:
+            return
+        from llh_opt.rewrite.shape_inference import sync_function_results
+
         for ret in returns:
             func = ret.parent_op
             if func is not None and sync_function_results(func):
