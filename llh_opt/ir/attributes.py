@@ -6,6 +6,7 @@ Dialect attributes (``#llh.encoding<...>``) subclass `DialectAttribute`; unregis
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, ClassVar
 from collections.abc import Iterable
@@ -73,6 +74,10 @@ class IntegerAttr(Attribute):
     __slots__ = ("value", "type")
 
     def __new__(cls, value: int, type: Type = i64) -> IntegerAttr:
+        if value.__class__ is not int:
+            # Interning keys compare by value: 2.0 == 2 == True would hand a float (or bool)
+            # to every later user of the same attribute. numpy ints and bools are converted.
+            value = operator.index(value)
         key = (value, type)
         self = cls._cache.get(key)
         if self is None:
@@ -105,6 +110,8 @@ class FloatAttr(Attribute):
     __slots__ = ("bits", "type")
 
     def __new__(cls, bits: int, type: FloatType = f64) -> FloatAttr:
+        if bits.__class__ is not int:
+            bits = operator.index(bits)  # a bit pattern, never a float value
         key = (bits, type)
         self = cls._cache.get(key)
         if self is None:
@@ -386,6 +393,10 @@ class DenseArrayAttr(Attribute):
         return self.values[i]
 
 
+_DENSE_VALUE_CLASSES = frozenset((int, tuple, str))
+_class_of = type
+
+
 class DenseElementsAttr(Attribute):
     """`dense<...> : tensor<...>`. `values` is the flat element list in row-major order (floats as
     bit patterns, complex as (re, im) pairs); a splat keeps one value."""
@@ -393,6 +404,14 @@ class DenseElementsAttr(Attribute):
     __slots__ = ("type", "values", "is_splat")
 
     def __new__(cls, type: ShapedType, values: tuple[Any, ...]) -> DenseElementsAttr:
+        kinds = set(map(_class_of, values))
+        if kinds - _DENSE_VALUE_CLASSES:
+            # Interning keys compare by value (0.0 == 0): a float or numpy scalar stored here
+            # would be handed to every later user of the same attribute. Integers and float bit
+            # patterns must be Python ints; numpy ints and bools are converted.
+            values = tuple(
+                v if v.__class__ in _DENSE_VALUE_CLASSES else operator.index(v) for v in values
+            )
         if len(values) > 1 and all(v == values[0] for v in values):
             values = values[:1]
         key = (type, values)

@@ -82,3 +82,23 @@ def test_clone_of_a_cfg_region_remaps_uses_defined_in_a_later_block() -> None:
     assert use is not None and definition is not None
     assert use.operands[0] is definition.results[0]
     assert copy.regions[0].blocks[0].last.successors == [blocks[2]]
+
+
+def test_interning_rejects_floats_where_ints_are_stored() -> None:
+    # Regression: interning keys compare by value (0.0 == 0), so a DenseElementsAttr built with
+    # a float instead of a bit pattern was handed to every later user of the same attribute.
+    import numpy as np
+    import pytest
+
+    from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
+    from llh_opt.ir.types import RankedTensorType, f32
+
+    t = RankedTensorType((1,), f32)
+    with pytest.raises(TypeError):
+        DenseElementsAttr(t, (0.0,))
+    with pytest.raises(TypeError):
+        IntegerAttr(2.0, i64)
+    with pytest.raises(TypeError):
+        FloatAttr(1.5, f32)
+    assert DenseElementsAttr(t, (np.int64(0),)).values[0].__class__ is int
+    assert IntegerAttr(True, i64) is IntegerAttr(1, i64)

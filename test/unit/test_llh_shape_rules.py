@@ -451,7 +451,7 @@ def test_constant_rules() -> None:
     ctx = FakeShapeContext()
     c = L.ConstantOp.build_int(-7)
     assert c.infer_symbolic_shape(ctx) is True and ctx.scalars[c.results[0]] == -7
-    dense = DenseElementsAttr(T(3, 4), (1.0,))
+    dense = DenseElementsAttr(T(3, 4), (0x3F800000,))  # 1.0 as an f32 bit pattern
     op = L.ConstantOp.build(dense, result_type=UnrankedTensorType(f32))
     assert run(op, ctx) == (3, 4)
     assert L.ConstantOp.build(FloatAttr.from_value(2.0, f32)).infer_symbolic_shape(ctx) is False

@@ -207,7 +207,8 @@ class ReluToMax(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         x = op.operand(0)
         rewriter.set_insertion_point(op)
-        zero = rewriter.create(ConstantOp, DenseElementsAttr(RankedTensorType((1,), f32), (0.0,)))
+        # (0,) is +0.0's bit pattern: float dense values are stored as bits.
+        zero = rewriter.create(ConstantOp, DenseElementsAttr(RankedTensorType((1,), f32), (0,)))
         rewriter.replace_op_with_new_op(op, MaxOp, x, zero.result, result_type=op.result.type)
         return True
 
