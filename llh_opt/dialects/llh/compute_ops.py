@@ -161,6 +161,12 @@ class _UnaryOp(LLHOp):
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
+    # The elementwise function the folder applies to a constant input (`fold.fold_unary`).
+    FOLD_KIND: ClassVar[str | None] = None
+
+    def fold(self, operands: Sequence[Attribute | None]) -> Any:
+        kind = self.FOLD_KIND
+        return None if kind is None else F.fold_unary(self, operands, kind)
 
     @classmethod
     def build(cls, input: Value, location: LocationAttr = UNKNOWN_LOC) -> _UnaryOp:
@@ -190,11 +196,9 @@ class ReluOp(_UnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.relu"
+    FOLD_KIND = "relu"
     SUMMARY = "rectified linear unit"
     CANONICAL_PATTERNS = ("FoldTwoRelu", "ReluOfAbs")
-
-    def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_unary(self, operands, "relu")
 
 
 @llh_op
@@ -203,11 +207,9 @@ class AbsOp(_UnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.abs"
+    FOLD_KIND = "abs"
     SUMMARY = "absolute value"
     CANONICAL_PATTERNS = ("EraseNoUserOp", "FoldTwoAbsOpPattern", "AbsOfRelu")
-
-    def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_unary(self, operands, "abs")
 
 
 @llh_op
@@ -259,10 +261,8 @@ class SqrtOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.sqrt"
+    FOLD_KIND = "sqrt"
     SUMMARY = "square root"
-
-    def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_unary(self, operands, "sqrt")
 
 
 @llh_op
@@ -271,10 +271,8 @@ class RsqrtOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.rsqrt"
+    FOLD_KIND = "rsqrt"
     SUMMARY = "reciprocal square root"
-
-    def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_unary(self, operands, "rsqrt")
 
 
 @llh_op
@@ -283,10 +281,8 @@ class ExpOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.exp"
+    FOLD_KIND = "exp"
     SUMMARY = "exponential"
-
-    def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_unary(self, operands, "exp")
 
 
 # --------------------------------------------------------------------------- elementwise binary
