@@ -364,14 +364,11 @@ def _shaped_result(input_type: Type, sizes: Sequence[Value], result_type: Type |
     return RankedTensorType(sizes_from_operands(sizes), element_type_of(input_type))
 
 
-@llh_op
-class ReshapeOp(LLHOp):
-    """Reshape to the sizes `shapes` (one i64 operand per result dimension)."""
+class _InputAndSizesOp(LLHOp):
+    """`op(input, size_0, ..., size_{r-1})`: a tensor reshaped/expanded to one i64 size per result
+    dimension (reshape, expand)."""
 
     __slots__ = ()
-    OPERATION_NAME = "llh.reshape"
-    SUMMARY = "reshape a tensor"
-    CANONICAL_PATTERNS = ("ReshapeOfReshape",)
     OPERANDS = (
         OperandDef("input", LLH_TENSOR),
         OperandDef("shapes", LLH_INT64, variadic=True),
@@ -383,10 +380,20 @@ class ReshapeOp(LLHOp):
     def build(
         cls, input: Value, shapes: Sequence[Value], result_type: Type | None = None,
         location: LocationAttr = UNKNOWN_LOC,
-    ) -> ReshapeOp:  # fmt: skip
+    ) -> Any:  # fmt: skip
         """Result sizes come from constant `shapes` operands (`?` otherwise)."""
         rt = _shaped_result(input.type, shapes, result_type)
         return cls.create_op((input, *shapes), (rt,), location=location)
+
+
+@llh_op
+class ReshapeOp(_InputAndSizesOp):
+    """Reshape to the sizes `shapes` (one i64 operand per result dimension)."""
+
+    __slots__ = ()
+    OPERATION_NAME = "llh.reshape"
+    SUMMARY = "reshape a tensor"
+    CANONICAL_PATTERNS = ("ReshapeOfReshape",)
 
     def verify_op(self) -> None:
         input_type, rtype = self.operand(0).type, self.results[0].type
@@ -835,26 +842,12 @@ def _cat_type(types: Sequence[Type], dim: int) -> Type:
 
 
 @llh_op
-class ExpandOp(LLHOp):
+class ExpandOp(_InputAndSizesOp):
     """torch `expand`: broadcast `input` to the sizes `shapes` (one per result dimension)."""
 
     __slots__ = ()
     OPERATION_NAME = "llh.expand"
     SUMMARY = "expand a tensor to a larger shape"
-    OPERANDS = (
-        OperandDef("input", LLH_TENSOR),
-        OperandDef("shapes", LLH_INT64, variadic=True),
-    )
-    RESULTS = (ResultDef("result", LLH_TENSOR),)
-    TRAITS = (SymbolicInferShape,)
-
-    @classmethod
-    def build(
-        cls, input: Value, shapes: Sequence[Value], result_type: Type | None = None,
-        location: LocationAttr = UNKNOWN_LOC,
-    ) -> ExpandOp:  # fmt: skip
-        rt = _shaped_result(input.type, shapes, result_type)
-        return cls.create_op((input, *shapes), (rt,), location=location)
 
     def verify_op(self) -> None:
         input_type, rtype = self.operand(0).type, self.results[0].type
