@@ -370,7 +370,7 @@ def _render_single(
         return header_only
     # llvm::SourceMgr::FindLocForLineAndColumn: the column may point at most
     # one past the end of the line and may not cross a line break.
-    raw_bytes = raw.encode("utf-8")
+    raw_bytes = raw.encode("utf-8", "surrogateescape")
     if col - 1 > len(raw_bytes) or b"\r" in raw_bytes[: col - 1]:
         return header_only
     cut = raw.find("\r")
@@ -809,7 +809,7 @@ class _EreTranslator:
 
 def _compile_ere(pattern: str) -> re.Pattern[bytes]:
     """Compile an llvm::Regex (POSIX ERE) pattern; raises _RegexError like regcomp."""
-    translated = _EreTranslator(pattern.encode("utf-8")).translate()
+    translated = _EreTranslator(pattern.encode("utf-8", "surrogateescape")).translate()
     try:
         return re.compile(translated, re.DOTALL)
     except re.error as exc:  # pragma: no cover - the translator only emits valid syntax
@@ -873,7 +873,7 @@ class ExpectedDiagnostic:
 
     def matches(self, message: str) -> bool:
         if self.regex is not None:
-            return self.regex.search(message.encode("utf-8")) is not None
+            return self.regex.search(message.encode("utf-8", "surrogateescape")) is not None
         return self.substring in message
 
     def __repr__(self) -> str:
@@ -940,7 +940,7 @@ class ExpectedDiagnostics:
                 for_next_line.clear()
                 last_non_designator = idx
                 continue
-            col = len(line[: m.start()].encode("utf-8")) + 1
+            col = len(line[: m.start()].encode("utf-8", "surrogateescape")) + 1
             if idx == 0:
                 col += first_col - 1
             loc = SourceLoc(filename, idx + 1 + offset, col)
@@ -988,7 +988,7 @@ class ExpectedDiagnostics:
                     Severity.ERROR,
                     "found start of regex with no end '}}'",
                     exp.loc,
-                    span=len(exp.substring.encode("utf-8")),
+                    span=len(exp.substring.encode("utf-8", "surrogateescape")),
                 )
             block = rest[:end]
             try:
@@ -998,7 +998,7 @@ class ExpectedDiagnostics:
                     Severity.ERROR,
                     f"invalid regex: {err}",
                     exp.loc,
-                    span=len(exp.substring.encode("utf-8")),
+                    span=len(exp.substring.encode("utf-8", "surrogateescape")),
                 )
             pieces.append(f"({block})")
             rest = rest[end + 2 :]
@@ -1077,7 +1077,7 @@ class ExpectedDiagnostics:
             Severity.ERROR,
             f'expected {exp.severity.label} "{exp.substring}" was not produced',
             exp.loc,
-            span=len(exp.substring.encode("utf-8")) if exp.loc is not None else 0,
+            span=len(exp.substring.encode("utf-8", "surrogateescape")) if exp.loc is not None else 0,
         )
 
 
