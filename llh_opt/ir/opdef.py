@@ -437,8 +437,77 @@ def register(cls: type[Operation]) -> type[Operation]:
     # Pre-compute the spec facts the verifier and parser need.
     cls.PROPERTY_NAMES = frozenset(p.name for p in cls.PROPERTIES)
     cls.TRAIT_SET = frozenset(_all_traits(cls.TRAITS))
+    _define_accessors(cls)
     OP_CLASSES[name] = cls
     return cls
+
+
+# --------------------------------------------------------------------------- named accessors
+
+
+class Accessor(property):
+    """A named accessor generated from a spec (`op.lhs`, `op.bias`, `op.kernel_shape`); a class
+    may override it with its own method of the same name."""
+
+
+def _define_accessors(cls: type[Operation]) -> None:
+    """Generate ODS-style accessors from the class's OPERANDS, RESULTS and PROPERTIES.
+
+    A single operand/result reads as a `Value`, an optional one as `Value | None`, a variadic one
+    as `list[Value]`; a property reads as its `Attribute` (the declared default when absent, None
+    when optional). Names the class (or `Operation`) already defines are left alone."""
+    segmented = AttrSizedOperandSegments in cls.TRAIT_SET
+    for defs, kind in ((cls.OPERANDS, "operand"), (cls.RESULTS, "result")):
+        for index, d in enumerate(defs):
+            if _taken(cls, d.name):
+                continue
+            setattr(cls, d.name, Accessor(_value_getter(defs, index, kind, segmented), doc=d.name))
+    for p in cls.PROPERTIES:
+        if _taken(cls, p.name) or not p.name.isidentifier():
+            continue
+        setattr(cls, p.name, Accessor(_prop_getter(p), doc=p.name))
+
+
+def _taken(cls: type, name: str) -> bool:
+    for klass in cls.__mro__:
+        found = klass.__dict__.get(name)
+        if found is not None:
+            return not isinstance(found, Accessor)
+    return False
+
+
+def _value_getter(
+    defs: Sequence[OperandDef], index: int, kind: str, segmented: bool
+) -> Callable[[Operation], Any]:
+    d = defs[index]
+    if not any(x.variadic or x.optional for x in defs):
+        if kind == "operand":
+            return lambda op: op.operand_uses[index].value
+        return lambda op: op.results[index]
+
+    def getter(op: Operation) -> Any:
+        values = op.operands if kind == "operand" else op.results
+        sizes = None
+        if segmented and kind == "operand":
+            attr = op.properties.get("operandSegmentSizes")
+            sizes = attr.values if isinstance(attr, DenseArrayAttr) else None
+        layout = _segments(defs, len(values), sizes)
+        if layout is None:
+            raise ValueError(f"'{op.name}' has {len(values)} {kind}s, which do not fit its spec")
+        _, start, n = layout[index]
+        group = list(values[start : start + n])
+        if d.variadic:
+            return group
+        if d.optional:
+            return group[0] if group else None
+        return group[0]
+
+    return getter
+
+
+def _prop_getter(p: PropDef) -> Callable[[Operation], Attribute | None]:
+    name, default = p.name, p.default
+    return lambda op: op.properties.get(name, default)
 
 
 def _all_traits(traits: Sequence[type[Trait]]) -> list[type[Trait]]:
