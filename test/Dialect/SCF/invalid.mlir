@@ -209,3 +209,14 @@ func.func @scf_region_has_no_default_dialect() {
   }
   return
 }
+
+// -----
+
+// The parser adds an empty `scf.yield` to a loop body without one, as MLIR does.
+func.func @for_missing_yield(%n: index, %z: f32) {
+  // expected-error@+2 {{'scf.for' op along control flow edge from Operation scf.yield to Region #0: region branch point has 0 operands, but region successor needs 1 inputs}}
+  // expected-note@+1 {{region branch point}}
+  %r = scf.for %i = %n to %n step %n iter_args(%a = %z) -> (f32) {
+  }
+  return
+}

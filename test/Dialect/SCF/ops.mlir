@@ -191,3 +191,31 @@ func.func @parallel_ops(%n: index, %m: memref<?x?xf32>, %z: f32) -> f32 {
 // GENERIC-NEXT:        "arith.addf"
 // GENERIC-NEXT:        "scf.reduce.return"(%{{.*}}) : (f32) -> ()
 // GENERIC-NEXT:      }) : (f32) -> ()
+
+// Explicit empty terminators are elided, empty regions get one (an empty `else` prints back).
+// CHECK-LABEL: func.func @implicit_terminators
+// CHECK-NEXT:    scf.for %{{.*}} = %arg0 to %arg0 step %arg0 {
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.if %arg1 {
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.if %arg1 {
+// CHECK-NEXT:    }
+// CHECK-NEXT:    scf.parallel (%{{.*}}) = (%arg0) to (%arg0) step (%arg0) {
+// CHECK-NEXT:      scf.reduce{{ $}}
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return
+func.func @implicit_terminators(%n: index, %c: i1) {
+  scf.for %i = %n to %n step %n {
+    scf.yield
+  }
+  scf.if %c {
+  } else {
+  }
+  scf.if %c {
+    scf.yield
+  }
+  scf.parallel (%i) = (%n) to (%n) step (%n) {
+  }
+  return
+}
