@@ -99,6 +99,7 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
     base: list[Value] = [ctx.c(0)] * win.k
     state: dict[str, Value] = {"cbase": ctx.c(0)}
     gbase = ctx.c(0)
+    init = ctx.const(0.0, acc_t)
 
     with ExitStack() as stack:
         # Output loops, in the output's memory order.
@@ -114,15 +115,13 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
                 fl = stack.enter_context(ctx.for_loop(ctx.c(0), fg)).iv
                 f = ctx.addi(gbase, fl) if group > 1 else fl
                 o_idx[c_ax] = w_idx[f_w] = f
+                if bb is not None:  # hoisted to the feature's level
+                    init = to_acc(ctx, ctx.load(bb, [f]), acc_t)
             else:
                 i = sp.index(axis)
                 o = stack.enter_context(ctx.for_loop(ctx.c(0), od[axis])).iv
                 o_idx[axis] = o
                 base[i] = ctx.muli(o, ctx.c(win.stride[i])) if win.stride[i] != 1 else o
-        if bb is not None:
-            init = to_acc(ctx, ctx.load(bb, [o_idx[c_ax]]), acc_t)
-        else:
-            init = ctx.const(0.0, acc_t)
 
         # Reduction loops, in the weight's memory order.
         levels: list[Level] = []
