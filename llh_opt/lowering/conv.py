@@ -41,6 +41,7 @@ from llh_opt.lowering.window import (
     accumulator_type,
     add,
     from_acc,
+    grow,
     mul,
     padded_copy,
     ranked,
@@ -82,9 +83,7 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
 
     src = xb
     if win.padded:
-        sizes = [
-            ctx.addi(xd[a], ctx.c(win.pad_begin[i] + win.pad_end[i])) for i, a in enumerate(sp)
-        ]
+        sizes = [grow(ctx, xd[a], win.pad_begin[i] + win.pad_end[i]) for i, a in enumerate(sp)]
         src = padded_copy(ctx, xb, xd, sp, win.pad_begin, sizes, ctx.const(0.0, elt))
 
     acc_t = accumulator_type(elt)

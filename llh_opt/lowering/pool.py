@@ -33,6 +33,7 @@ from llh_opt.lowering.window import (
     accumulator_type,
     add,
     from_acc,
+    grow,
     lowest,
     maximum,
     padded_copy,
@@ -68,7 +69,7 @@ def lower_max_pool(op: Operation, ctx: LoweringContext) -> None:
     if win.padded or ceil_mode:
         sizes = []
         for i, a in enumerate(sp):
-            size = ctx.addi(xd[a], ctx.c(win.pad_begin[i] + win.pad_end[i]))
+            size = grow(ctx, xd[a], win.pad_begin[i] + win.pad_end[i])
             if ceil_mode:
                 last = ctx.muli(ctx.subi(od[a], ctx.c(1)), ctx.c(win.stride[i]))
                 size = ctx.maxsi(size, ctx.addi(last, ctx.c(win.extent(i))))

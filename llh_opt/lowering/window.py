@@ -41,6 +41,7 @@ __all__ = [
     "accumulator_type",
     "add",
     "from_acc",
+    "grow",
     "lowest",
     "maximum",
     "mul",
@@ -81,6 +82,11 @@ class Window:
     def extent(self, i: int) -> int:
         """Input positions the dilated window spans along spatial axis `i`."""
         return self.dilation[i] * (self.kernel[i] - 1) + 1
+
+
+def grow(ctx: LoweringContext, size: Value, by: int) -> Value:
+    """`size + by` (no op when `by` is 0)."""
+    return ctx.addi(size, ctx.c(by)) if by else size
 
 
 def padded_copy(
