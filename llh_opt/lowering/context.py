@@ -65,6 +65,7 @@ from llh_opt.symbolic.analysis import encoding_of
 
 __all__ = [
     "SYMBOL_ATTR",
+    "int_list",
     "ForLoop",
     "InsertionPoint",
     "LoweringContext",
@@ -74,6 +75,13 @@ __all__ = [
 
 SYMBOL_ATTR = "llh.symbol"
 """Discardable attribute naming the symbol an entry-prologue op computes (between stages)."""
+
+
+def int_list(x: Any) -> list[int]:
+    """The integers of an array property as read through an accessor (a `DenseArrayAttr`, or
+    the tuple an op class's own accessor returns)."""
+    values = getattr(x, "values", x)
+    return [int(v) for v in values]
 
 
 def lowering_error(op: Operation, message: str) -> DiagnosticError:
@@ -275,8 +283,10 @@ class LoweringContext:
             "or computed integer gives its value)",
         )
 
-    def dims(self, v: Value) -> list[Value]:
-        """The `index` size of each dimension of tensor value `v`."""
+    def dims(self, v: Value, sizes: Sequence[Value] | None = None) -> list[Value]:
+        """The `index` size of each dimension of tensor value `v`: a constant for a static size,
+        else its encoding symbol's value; when that symbol is not determined by the inputs and
+        `sizes` (the op's i64 size operands, one per dimension) are given, the size operand."""
         t = v.type
         if not isinstance(t, RankedTensorType):
             raise self.error(self.op, f"'{t}' is not a ranked tensor")
@@ -285,8 +295,11 @@ class LoweringContext:
         for i, d in enumerate(t.shape):
             if d != DYNAMIC:
                 out.append(self.c(d))
-            elif syms is not None:
+                continue
+            if syms is not None and (sizes is None or self._determined(syms[i])):
                 out.append(self.sym(syms[i]))
+            elif sizes is not None:
+                out.append(self.index_of(sizes[i]))
             else:
                 raise self.error(
                     self.op,
@@ -294,6 +307,15 @@ class LoweringContext:
                     "--infer-symbolic-shape first)",
                 )
         return out
+
+    def _determined(self, name: str) -> bool:
+        if name in self._symbols:
+            return True
+        if self.sa is None:
+            return False
+        if self.sa.known_value(name) is not None:
+            return True
+        return self.sa.representative(name) in self._symbols
 
     def dim(self, v: Value, i: int) -> Value:
         return self.dims(v)[i]

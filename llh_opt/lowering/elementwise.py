@@ -7,8 +7,8 @@ input's buffer), ``compare`` (→ i1), ``where``, ``convert_to``.
 Per element: floats use ``arith.addf/subf/mulf/divf/maximumf/minimumf`` (NaN-propagating, as
 numpy's ``maximum``/``minimum``) and ``math.powf/absf/sqrt/rsqrt/exp``; ``f16``/``bf16`` compute in
 ``f32`` and round once (numpy's half-precision semantics); integers use ``arith.addi/subi/muli``,
-``divsi`` (C truncating division, as the LLH folder), ``maxsi/minsi``, ``math.ipowi``,
-``math.absi``; compare uses ordered float predicates (``une`` for NE, so NaN != NaN) and signed
+``divsi`` (C truncating division, as the LLH folder), ``maxsi/minsi``, square-and-multiply
+for ``pow``, ``math.absi``; compare uses ordered float predicates (``une`` for NE, so NaN != NaN) and signed
 integer predicates. Integer scalars (``i64`` sizes) go to ``scalar.py``.
 
 ``emit_elementwise(ctx, result, operands, fn)`` is the shared helper: allocate the result, one
@@ -81,7 +81,6 @@ _INT_BINARY = {
     "llh.div": "arith.divsi",
     "llh.max": "arith.maxsi",
     "llh.min": "arith.minsi",
-    "llh.pow": "math.ipowi",
 }
 
 
@@ -93,8 +92,28 @@ def float_binary(ctx: LoweringContext, opname: str, a: Value, b: Value) -> Value
         r = _fastmath_free(ctx, _FLOAT_BINARY[opname], (wa, wb))
         return ctx.convert(r, t) if r.type is not t else r
     if isinstance(t, IntegerType) and t.width > 1:
+        if opname == "llh.pow":
+            return _int_pow(ctx, a, b)
         return ctx.create1(_INT_BINARY[opname], (a, b), t)
     raise ctx.error(ctx.op, f"'{opname}' op cannot be lowered for element type '{t}'")
+
+
+def _int_pow(ctx: LoweringContext, a: Value, b: Value) -> Value:
+    """`a ** b` on integers by repeated squaring over the bits of `b` (0 for `b < 0` except
+    as numpy's wrap-around would give; exponents are non-negative in practice)."""
+    t = a.type
+    one = ctx.const(1, t)
+    # Loop over the bits of b: at most the bit width of t iterations.
+    width = t.width  # type: ignore[attr-defined]
+    with ctx.for_loop(ctx.c(0), ctx.c(width), iter_args=(one, a, b)) as loop:
+        acc, base, e = loop.args
+        bit = ctx.create1("arith.andi", (e, one), t)
+        odd = ctx.cmpi("ne", bit, ctx.const(0, t))
+        acc2 = ctx.select(odd, ctx.muli(acc, base), acc)
+        base2 = ctx.muli(base, base)
+        e2 = ctx.create1("arith.shrsi", (e, one), t)
+        loop.yield_((acc2, base2, e2))
+    return loop.results[0]
 
 
 @lowers("llh.add", "llh.sub", "llh.mul", "llh.div", "llh.max", "llh.min", "llh.pow")

@@ -123,7 +123,9 @@ def convert_function(func: Operation, sa: Any) -> None:
     # Scalar results still used by non-LLH ops take their lowered values.
     for op in lowered:
         for r in op.results:
-            if r.uses and not isinstance(r.type, RankedTensorType):
+            if isinstance(r.type, RankedTensorType):
+                continue
+            if any(not u.owner.name.startswith("llh.") for u in r.uses):
                 ctx.op = op
                 r.replace_uses_if(ctx.scalar(r), lambda u: not u.owner.name.startswith("llh."))
     for op in reversed(lowered):
