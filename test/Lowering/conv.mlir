@@ -1,6 +1,6 @@
 // RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | filecheck %s
-// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %torch-mlir-opt --split-input-file > /dev/null
-// REQUIRES: torch-mlir-opt
+// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file > /dev/null
+// REQUIRES: mlir-opt
 
 // 2-D NCHW conv_bias, asymmetric pads (H: 1 before / 2 after, W: 0 / 1), stride (2, 1),
 // dilation (1, 2). The input is copied into a zero-filled padded temporary (only H is shifted),
