@@ -134,10 +134,10 @@ def lower_layer_norm(op: Operation, ctx: LoweringContext) -> None:
     def inner_levels() -> list[Level]:
         return [Level(xd[axis], setter(axis)) for axis in range(a, rank)]
 
+    n = ctx.convert(count, acc_t)
     with ExitStack() as stack:
         for axis in range(a):
             idx[axis] = stack.enter_context(ctx.for_loop(ctx.c(0), xd[axis])).iv
-        n = ctx.convert(count, acc_t)
 
         def load_x() -> Value:
             return to_acc(ctx, ctx.load(xb, idx), acc_t)
