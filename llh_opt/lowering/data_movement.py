@@ -144,13 +144,12 @@ def lower_transpose(op: Operation, ctx: LoweringContext) -> None:
     r = op.results[0]
     perms = int_list(op.perms)
     rank = len(perms)
-    m = ctx.buffer(op.input)
     out = ctx.alloc_for(r)
     with ctx.loop_nest(ctx.dims(r)) as ivs:
         idx: list[Value] = [ivs[0]] * rank
         for i, p in enumerate(perms):
             idx[p % rank] = ivs[i]
-        ctx.store(ctx.load(m, idx), out, ivs)
+        ctx.store(ctx.load_at(op.input, idx), out, ivs)
 
 
 @lowers("llh.empty")
@@ -178,9 +177,8 @@ def lower_cat(op: Operation, ctx: LoweringContext) -> None:
     offset: Value | None = None
     for x in op.inputs:
         xdims = ctx.dims(x)
-        m = ctx.buffer(x)
         with ctx.loop_nest(xdims) as ivs:
-            v = ctx.load(m, ivs)
+            v = ctx.load_at(x, ivs)
             oi = list(ivs)
             if offset is not None:
                 oi[d] = ctx.addi(ivs[d], offset)
@@ -231,14 +229,13 @@ def _slice(op: Operation, ctx: LoweringContext, strides: Sequence[Value] | None)
     # Prefer the result's own symbols for its sizes when the inputs determine them.
     out = ctx.alloc(memref_type_of(rt, op), out_sizes)
     ctx.set_buffer(r, out)
-    m = ctx.buffer(x)
     with ctx.loop_nest(out_sizes) as ivs:
         idx = []
         for i, iv in enumerate(ivs):
             step = steps[i]
             j = iv if step is None else ctx.muli(iv, step)
             idx.append(ctx.addi(first[i], j) if constant_int_value(first[i]) != 0 else j)
-        ctx.store(ctx.load(m, idx), out, ivs)
+        ctx.store(ctx.load_at(x, idx), out, ivs)
 
 
 def constant_int_value(v: Value) -> int | None:
@@ -274,7 +271,6 @@ def lower_extract(op: Operation, ctx: LoweringContext) -> None:
         i = ctx.index_of(op.index)
         neg = ctx.cmpi("slt", i, ctx.c(0))
         idx0 = ctx.select(neg, ctx.addi(i, size0), i)
-    m = ctx.buffer(x)
     out = ctx.alloc_for(r)
     with ctx.loop_nest(ctx.dims(r)) as ivs:
-        ctx.store(ctx.load(m, [idx0, *ivs]), out, ivs)
+        ctx.store(ctx.load_at(x, [idx0, *ivs]), out, ivs)
