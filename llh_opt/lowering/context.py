@@ -301,7 +301,7 @@ class LoweringContext:
             if d != DYNAMIC:
                 out.append(self.c(d))
                 continue
-            if syms is not None and (sizes is None or self._determined(syms[i])):
+            if syms is not None and (sizes is None or self.determined(syms[i])):
                 out.append(self.sym(syms[i]))
             elif sizes is not None:
                 out.append(self.index_of(sizes[i]))
@@ -313,7 +313,8 @@ class LoweringContext:
                 )
         return out
 
-    def _determined(self, name: str) -> bool:
+    def determined(self, name: str) -> bool:
+        """Whether symbol `name`'s value is available (computed at the entry, or constant)."""
         if name in self._symbols:
             return True
         if self.sa is None:
