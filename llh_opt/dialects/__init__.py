@@ -1,5 +1,6 @@
-"""The op registry's dialects: importing this package registers builtin, func, arith, tensor and
-index (and llh, once it exists), so the parser and CLI only need `import llh_opt.dialects`.
+"""The op registry's dialects: importing this package registers builtin, func, arith, tensor,
+index, the loop-level dialects (scf, memref, math, cf, vector) and llh, so the parser and CLI
+only need `import llh_opt.dialects`.
 
 Each dialect lives in its own module; nothing else belongs here.
 """
@@ -8,9 +9,20 @@ from __future__ import annotations
 
 import importlib
 
-from llh_opt.dialects import arith, builtin, func, index, tensor
+from llh_opt.dialects import arith, builtin, cf, func, index, math, memref, scf, tensor
 
-__all__ = ["arith", "builtin", "func", "index", "load_all", "tensor"]
+__all__ = [
+    "arith",
+    "builtin",
+    "cf",
+    "func",
+    "index",
+    "load_all",
+    "math",
+    "memref",
+    "scf",
+    "tensor",
+]
 
 
 def load_all() -> None:

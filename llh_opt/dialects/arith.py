@@ -1350,3 +1350,138 @@ def _fold_negf(op: Operation, operands: Sequence[Attribute | None]) -> Any:
     if v is None:
         return None
     return _make_floats(v[0], [-x for x in v[1]], v[2])
+
+
+# --------------------------------------------------------------------------- more ops
+#
+# Ops the loop-level IR uses beyond the ones above (appended; same building blocks).
+
+MaximumFOp = _float_binary(
+    "MaximumFOp", "maximumf", "floating-point maximum operation", commutative=True
+)
+MinimumFOp = _float_binary(
+    "MinimumFOp", "minimumf", "floating-point minimum operation", commutative=True
+)
+RemFOp = _float_binary("RemFOp", "remf", "floating point division remainder operation")
+CeilDivUIOp = _int_binary("CeilDivUIOp", "ceildivui", "unsigned ceil integer division operation")
+
+
+def _float_ext_compatible(self: Any, src: Type, dst: Type) -> bool:
+    return isinstance(src, FloatType) and isinstance(dst, FloatType) and _fwidth(dst) > _fwidth(src)
+
+
+def _float_trunc_compatible(self: Any, src: Type, dst: Type) -> bool:
+    return isinstance(src, FloatType) and isinstance(dst, FloatType) and _fwidth(dst) < _fwidth(src)
+
+
+_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "tf32": 19, "f64": 64, "f80": 80, "f128": 128}
+
+
+def _fwidth(t: FloatType) -> int:
+    return _FLOAT_WIDTHS.get(t.name, 8)
+
+
+def _bitcast_compatible(self: Any, src: Type, dst: Type) -> bool:
+    def width(t: Type) -> int | None:
+        if isinstance(t, IntegerType):
+            return t.width
+        if isinstance(t, FloatType):
+            return _fwidth(t)
+        return None
+
+    w = width(src)
+    return w is not None and w == width(dst)
+
+
+_OPTIONAL_FASTMATH = PropDef(
+    "fastmath", AttrKind("Floating point fast math flags", FastMathFlagsAttr), optional=True
+)
+ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
+_ROUNDING_PROP = PropDef(
+    "roundingmode",
+    AttrKind(
+        "Floating point rounding mode",
+        IntegerAttr,
+        lambda a: a.type.__class__ is IntegerType and a.type.width == 32 and 0 <= a.value < 5,
+    ),
+    optional=True,
+)
+
+UIToFPOp = _cast(
+    "UIToFPOp",
+    "uitofp",
+    "cast from unsigned integer type to floating-point",
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+    FLOAT_LIKE,
+)
+FPToUIOp = _cast(
+    "FPToUIOp",
+    "fptoui",
+    "cast from floating-point type to integer type",
+    FLOAT_LIKE,
+    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
+)
+ExtFOp = _cast(
+    "ExtFOp",
+    "extf",
+    "cast from floating-point to wider floating-point",
+    FLOAT_LIKE,
+    FLOAT_LIKE,
+    _float_ext_compatible,
+    PROPERTIES=(_OPTIONAL_FASTMATH,),
+    FLAGS_PROP="fastmath",
+    FLAGS_KEYWORD="fastmath",
+)
+
+
+class _TruncFBase(_CastOp):
+    """`arith.truncf %x [to_nearest_even] [fastmath<...>] : f32 to f16`."""
+
+    __slots__ = ()
+
+    def print_custom(self, p: Printer) -> None:
+        p.write(" ")
+        p.print_operand(self.operand(0))
+        mode = self.properties.get("roundingmode")
+        if isinstance(mode, IntegerAttr):
+            p.write(" " + ROUNDING_MODES[mode.value])
+        flags = self.properties.get("fastmath")
+        if isinstance(flags, _FlagsAttr) and flags.value:
+            p.write(" fastmath" + flags.body())
+        p.print_optional_attr_dict(p.op_attributes(self, ("roundingmode", "fastmath")))
+        p.write(" : ")
+        p.print_type(self.operand(0).type)
+        p.write(" to ")
+        p.print_type(self.results[0].type)
+
+
+TruncFOp = register(
+    type(
+        "TruncFOp",
+        (_TruncFBase,),
+        {
+            "__slots__": (),
+            "OPERATION_NAME": "arith.truncf",
+            "SUMMARY": "cast from floating-point to narrower floating-point",
+            "OPERANDS": (OperandDef("in", FLOAT_LIKE),),
+            "RESULTS": (ResultDef("out", FLOAT_LIKE),),
+            "PROPERTIES": (_ROUNDING_PROP, _OPTIONAL_FASTMATH),
+            "TRAITS": (Pure, _SameShapeCast),
+            "compatible": _float_trunc_compatible,
+        },
+    )
+)
+BitcastOp = _cast(
+    "BitcastOp",
+    "bitcast",
+    "bitcast between values of equal bit width",
+    TypeConstraint(
+        "signless-integer-or-float-like or memref of signless-integer or float",
+        _like(lambda t: isinstance(t, FloatType) or _signless_int(t)),
+    ),
+    TypeConstraint(
+        "signless-integer-or-float-like or memref of signless-integer or float",
+        _like(lambda t: isinstance(t, FloatType) or _signless_int(t)),
+    ),
+    _bitcast_compatible,
+)

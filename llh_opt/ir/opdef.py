@@ -552,7 +552,7 @@ Operation.OPERANDS = ()  # type: ignore[attr-defined]
 Operation.RESULTS = ()  # type: ignore[attr-defined]
 Operation.PROPERTIES = ()  # type: ignore[attr-defined]
 Operation.TRAITS = ()  # type: ignore[attr-defined]
-Operation.NUM_REGIONS = 0  # type: ignore[attr-defined]
+Operation.NUM_REGIONS = 0  # type: ignore[attr-defined]  # -1: variadic (the op checks)
 Operation.NUM_SUCCESSORS = 0  # type: ignore[attr-defined]
 Operation.PROPERTY_NAMES = frozenset()  # type: ignore[attr-defined]
 Operation.TRAIT_SET = frozenset()  # type: ignore[attr-defined]
@@ -695,7 +695,7 @@ def _verify_op_definition(op: Operation, cls: type[Operation], plan: _VerifyPlan
     rchecks = plan.result_checks
     sizes = operand_segment_sizes(op) if AttrSizedOperandSegments in cls.TRAIT_SET else None
     if (
-        len(op.regions) != cls.NUM_REGIONS
+        (cls.NUM_REGIONS >= 0 and len(op.regions) != cls.NUM_REGIONS)
         or len(op.successors) != cls.NUM_SUCCESSORS
         or (
             len(results) != len(rchecks)
@@ -762,7 +762,7 @@ def _raise_count_error(op: Operation) -> None:
     checked in MLIR's trait order: regions, results, successors, operands."""
     cls = type(op)
     n, want = len(op.regions), cls.NUM_REGIONS
-    if n != want:
+    if want >= 0 and n != want:  # -1: variadic regions (checked by the op)
         if want == 0:
             raise op_error(op, "requires zero regions")
         if want == 1:

@@ -584,7 +584,9 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         self.type_aliases[c[0].value[1:]] = c[1]
 
 
-MLIR_PROPERTY_DIALECTS = frozenset(("arith", "builtin", "cf", "func", "index", "llh", "tensor"))
+MLIR_PROPERTY_DIALECTS = frozenset(
+    ("arith", "builtin", "cf", "func", "index", "llh", "math", "memref", "scf", "tensor", "vector")
+)
 """Dialects whose registered ops get MLIR's `<{...}>` handling (`_registered_props`), checked
 against `torch-mlir-opt`. Other dialects keep every written key as a property, for the verifier
 to report (``test/Dialect/LLH`` expects `has unknown property`)."""

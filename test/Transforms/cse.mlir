@@ -223,9 +223,9 @@ func.func @dead_duplicate(%a: i32) -> i32 {
 // CHECK-LABEL: @down_propagate
 // CHECK-NEXT:    %[[C1:.+]] = arith.constant 1 : i32
 // CHECK-NEXT:    %[[TRUE:.+]] = arith.constant true
-// CHECK-NEXT:    cf.cond_br{{.*}}%[[TRUE]], %[[C1]]
+// CHECK-NEXT:    cf.cond_br %[[TRUE]], ^bb1, ^bb2(%[[C1]] : i32)
 // CHECK-NEXT:  ^bb1:
-// CHECK-NEXT:    cf.br{{.*}}%[[C1]]
+// CHECK-NEXT:    cf.br ^bb2(%[[C1]] : i32)
 
 func.func @down_propagate() -> i32 {
   %0 = arith.constant 1 : i32

@@ -79,10 +79,10 @@ func.func @func_with_multi_return(%a : i1) -> (i32) {
 // CHECK-NEXT:    cf.cond_br{{.*}}%arg0
 // CHECK-NEXT:  ^bb1:
 // CHECK-NEXT:    %[[C0:.+]] = arith.constant 0 : i32
-// CHECK-NEXT:    cf.br{{.*}}(%[[C0]]){{.*}}^bb3
+// CHECK-NEXT:    cf.br ^bb3(%[[C0]] : i32)
 // CHECK-NEXT:  ^bb2:
 // CHECK-NEXT:    %[[C55:.+]] = arith.constant 55 : i32
-// CHECK-NEXT:    cf.br{{.*}}(%[[C55]]){{.*}}^bb3
+// CHECK-NEXT:    cf.br ^bb3(%[[C55]] : i32)
 // CHECK-NEXT:  ^bb3(%[[R:.+]]: i32):
 // CHECK-NEXT:    %[[Y:.+]] = arith.addi %[[R]], %[[R]] : i32
 // CHECK-NEXT:    return %[[Y]] : i32
