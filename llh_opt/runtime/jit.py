@@ -127,7 +127,13 @@ def compile(  # noqa: A001 - the public name of the runtime API
     keepalive = (lljit, tracker)
     last_error_fn = ctypes.CFUNCTYPE(ctypes.c_char_p)(tracker[LAST_ERROR])
     entries = [
-        EntryPoint(sig, tracker[f"{sig.name}_status"], last_error_fn, keepalive)
+        EntryPoint(
+            sig,
+            tracker[f"{sig.name}_status"],
+            last_error_fn,
+            keepalive,
+            check_static=not translation.shape_checks,
+        )
         for sig in translation.signatures
     ]
     return CompiledModule(entries, keepalive)

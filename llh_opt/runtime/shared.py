@@ -25,9 +25,10 @@ def load(path: str | os.PathLike[str]) -> CompiledModule:
     manifest.restype = ctypes.c_char_p
     last_error.restype = ctypes.c_char_p
     entries = []
-    for sig in parse_manifest(manifest().decode("utf-8")):
+    signatures, checks = parse_manifest(manifest().decode("utf-8"))
+    for sig in signatures:
         status = getattr(lib, f"{sig.name}_status")
         address = ctypes.cast(status, ctypes.c_void_p).value
         assert address is not None
-        entries.append(EntryPoint(sig, address, last_error, lib))
+        entries.append(EntryPoint(sig, address, last_error, lib, check_static=not checks))
     return CompiledModule(entries, lib)
