@@ -1,9 +1,10 @@
 """Explicit broadcasting: ``llh.broadcast_to`` and ``llh.expand`` (torch ``expand``).
 
-Both become one copy loop nest whose load reads index 0 in every broadcast dimension: for
-``broadcast_to`` the dimensions listed in ``cast_dims`` and the static size-1 input dimensions;
-for ``expand`` (input aligned to the trailing result dimensions) the static size-1 input
-dimensions. Result sizes come from the result's symbols, or from the size operands when a symbol
+Both are virtual (``LoweringContext.set_broadcast``): consumers read the input with index 0 in
+every broadcast dimension — for ``broadcast_to`` the dimensions listed in ``cast_dims`` and the
+static size-1 input dimensions; for ``expand`` (input aligned to the trailing result dimensions)
+the static size-1 input dimensions. A copy loop nest is emitted only when a consumer needs the
+result in memory (a view, a returned value, a matmul operand). Result sizes come from the result's symbols, or from the size operands when a symbol
 is not determined by the inputs. (Implicit broadcasting of elementwise operands needs no op: it
 is ``LoweringContext.load_broadcast``.)
 
@@ -31,21 +32,11 @@ def lower_broadcast_to(op: Operation, ctx: LoweringContext) -> None:
         raise ctx.error(op, "'llh.broadcast_to' op input and result ranks differ")
     cast = {d % len(rt.shape) for d in int_list(op.cast_dims)} if rt.shape else set()
     sizes = op.out_shapes
-    out = ctx.alloc(ctx_type(ctx, r), ctx.dims(r, sizes if len(sizes) == len(rt.shape) else None))
-    ctx.set_buffer(r, out)
-    m = ctx.buffer(x)
-    with ctx.loop_nest(ctx.dims(r, sizes if len(sizes) == len(rt.shape) else None)) as ivs:
-        idx = [
-            ctx.c(0) if (i in cast or (d == 1 and rt.shape[i] != 1)) else ivs[i]
-            for i, d in enumerate(xt.shape)
-        ]
-        ctx.store(ctx.load(m, idx), out, ivs)
-
-
-def ctx_type(ctx: LoweringContext, v: object) -> object:
-    from llh_opt.lowering.context import memref_type_of
-
-    return memref_type_of(v.type, ctx.op)  # type: ignore[attr-defined]
+    dims = ctx.dims(r, sizes if len(sizes) == len(rt.shape) else None)
+    mapping = [
+        None if (i in cast or (d == 1 and rt.shape[i] != 1)) else i for i, d in enumerate(xt.shape)
+    ]
+    ctx.set_broadcast(r, x, mapping, dims)
 
 
 @lowers("llh.expand")
@@ -57,7 +48,10 @@ def lower_expand(op: Operation, ctx: LoweringContext) -> None:
         raise ctx.error(op, "'llh.expand' op needs a ranked result")
     sizes = op.shapes
     dims = ctx.dims(r, sizes if len(sizes) == len(rt.shape) else None)
-    out = ctx.alloc(ctx_type(ctx, r), dims)  # type: ignore[arg-type]
-    ctx.set_buffer(r, out)
-    with ctx.loop_nest(dims) as ivs:
-        ctx.store(ctx.load_broadcast(x, ivs), out, ivs)
+    xt = x.type
+    if not isinstance(xt, RankedTensorType):
+        raise ctx.error(op, "'llh.expand' op needs a ranked input")
+    off = len(rt.shape) - len(xt.shape)
+    mapping = [None if (d == 1 and rt.shape[off + i] != 1) else off + i
+               for i, d in enumerate(xt.shape)]  # fmt: skip
+    ctx.set_broadcast(r, x, mapping, dims)

@@ -20,9 +20,12 @@ A `LoweringContext` lives while `convert-llh-to-loops` rewrites one `func.func`.
   ``loop.results`` after the block); ``with ctx.if_(cond):`` an ``scf.if`` without results;
 * ``alloc_for(v)`` — a fresh buffer of tensor value `v`'s type, sized from the symbols, recorded
   as a temporary (freed after its last use unless it is returned);
-* ``load_broadcast(operand, out_ivs, out_rank)`` — an operand element under numpy broadcasting as
-  an index map: trailing alignment, a static size-1 dimension reads index 0 (no materialized
-  broadcast, no per-element index arithmetic);
+* ``load_broadcast(operand, out_ivs)`` — an operand element under numpy broadcasting as an index
+  map: trailing alignment, a static size-1 dimension reads index 0 (no materialized broadcast,
+  no per-element index arithmetic); ``load_at(v, ivs)`` one element of tensor `v`;
+* ``set_broadcast(v, src, mapping, dims)`` — `v` is a virtual broadcast of `src` (explicit
+  ``broadcast_to``/``expand``): loads through ``load_at``/``load_broadcast`` read `src` directly;
+  ``buffer(v)`` materializes it (before the op being lowered) only for ops that need memory;
 * ``error(op, msg)`` — the `DiagnosticError` (`file:line:col: error: ...`) to raise for input
   the lowering cannot handle.
 
@@ -155,6 +158,7 @@ class LoweringContext:
         "_roots",
         "_scalars",
         "_symbols",
+        "_virtual",
         "_last_const",
         "entry_block",
         "func",
@@ -176,6 +180,7 @@ class LoweringContext:
         self._roots: dict[Value, Value] = {}
         self._scalars: dict[Value, Value] = {}
         self._casts: dict[tuple[Value, Type], Value] = {}
+        self._virtual: dict[Value, tuple[Value, list[int | None], list[Value]]] = {}
         self._symbols: dict[str, Value] = {}
         self._consts: dict[tuple[Attribute, Type], Value] = {}
         self.temporaries: list[Value] = []  # buffers allocated by the lowering, in order
@@ -296,7 +301,7 @@ class LoweringContext:
             if d != DYNAMIC:
                 out.append(self.c(d))
                 continue
-            if syms is not None and (sizes is None or self._determined(syms[i])):
+            if syms is not None and (sizes is None or self.determined(syms[i])):
                 out.append(self.sym(syms[i]))
             elif sizes is not None:
                 out.append(self.index_of(sizes[i]))
@@ -308,7 +313,8 @@ class LoweringContext:
                 )
         return out
 
-    def _determined(self, name: str) -> bool:
+    def determined(self, name: str) -> bool:
+        """Whether symbol `name`'s value is available (computed at the entry, or constant)."""
         if name in self._symbols:
             return True
         if self.sa is None:
@@ -331,13 +337,46 @@ class LoweringContext:
         self._roots[m] = root
 
     def buffer(self, v: Value) -> Value:
+        """The memref of tensor `v` (a virtual broadcast is materialized here, before the op
+        being lowered)."""
         m = self._buffers.get(v)
         if m is None:
+            if v in self._virtual:
+                return self._materialize(v)
             raise self.error(
                 self.op,
-                f"operand of type '{v.type}' has no buffer (defined by an op that was not lowered)",
+                f"operand of type '{v.type}' has no buffer (defined by an op that was not "
+                "lowered)",
             )
         return m
+
+    def set_broadcast(self, v: Value, src: Value, mapping: Sequence[int | None],
+                      dims: Sequence[Value]) -> None:  # fmt: skip
+        """Make tensor `v` a virtual broadcast of tensor `src`: element `v[ivs]` is
+        `src[ivs[mapping[0]], ...]` (index 0 where `mapping[k]` is None); `dims` are `v`'s
+        sizes. Nothing is copied unless an op needs `v`'s buffer (``buffer``)."""
+        self._virtual[v] = (src, list(mapping), list(dims))
+
+    def _materialize(self, v: Value) -> Value:
+        _, _, dims = self._virtual[v]
+        ip = InsertionPoint.before_op(self.op) if self.op is not None else self.ip
+        with self.at(ip):
+            m = self.alloc(memref_type_of(v.type, self.op), dims)
+            self.set_buffer(v, m)
+            with self.loop_nest(dims) as ivs:
+                self.store(self._load_virtual(v, ivs), m, ivs)
+        return m
+
+    def _load_virtual(self, v: Value, ivs: Sequence[Value]) -> Value:
+        src, mapping, _ = self._virtual[v]
+        return self.load_at(src, [self.c(0) if j is None else ivs[j] for j in mapping])
+
+    def load_at(self, v: Value, ivs: Sequence[Value]) -> Value:
+        """Element `ivs` of tensor `v` (through a virtual broadcast when `v` is one)."""
+        m = self._buffers.get(v)
+        if m is None and v in self._virtual:
+            return self._load_virtual(v, ivs)
+        return self.load(self.buffer(v) if m is None else m, ivs)
 
     def root_of(self, m: Value) -> Value:
         return self._roots.get(m, m)
@@ -423,7 +462,6 @@ class LoweringContext:
         """Element of tensor `operand` at output position `out_ivs` under numpy broadcasting:
         dimensions aligned from the end, a static size-1 dimension read at index 0."""
         t = operand.type
-        m = self.buffer(operand)
         if not isinstance(t, RankedTensorType):
             raise self.error(self.op, f"'{t}' is not a ranked tensor")
         rank, out_rank = len(t.shape), len(out_ivs)
@@ -431,7 +469,7 @@ class LoweringContext:
         for i, d in enumerate(t.shape):
             j = out_rank - rank + i
             ivs.append(self.c(0) if d == 1 else out_ivs[j])
-        return self.load(m, ivs)
+        return self.load_at(operand, ivs)
 
     # ------------------------------------------------------------------ loops
 

@@ -28,6 +28,7 @@ from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import DYNAMIC, MemRefType, RankedTensorType, i64
 from llh_opt.lowering.context import LoweringContext, int_list, memref_type_of
 from llh_opt.lowering.registry import lowers
+from llh_opt.symbolic.analysis import encoding_of
 
 __all__ = ["collapse", "expand"]
 
@@ -84,12 +85,21 @@ def expand(
     )
 
 
+def _same_symbols(ctx: LoweringContext, a: RankedTensorType, b: RankedTensorType) -> bool:
+    sa, sb = encoding_of(a), encoding_of(b)
+    if sa is None or sb is None:
+        return False
+    if ctx.sa is None:
+        return sa == sb
+    return all(x == y or ctx.sa.provably_equal(x, y) for x, y in zip(sa, sb))
+
+
 def _view(ctx: LoweringContext, x: Value, result: Value, sizes: Sequence[Value] | None) -> None:
     """`result` as a view of `x`'s buffer with `result`'s shape (same number of elements)."""
     xt, rt = _ranked(ctx, x), _ranked(ctx, result)
     m = ctx.buffer(x)
     root = ctx.root_of(m)
-    if xt.shape == rt.shape and DYNAMIC not in xt.shape:
+    if xt.shape == rt.shape and (DYNAMIC not in xt.shape or _same_symbols(ctx, xt, rt)):
         ctx.set_buffer(result, m, root)
         return
     rin, rout = len(xt.shape), len(rt.shape)
@@ -128,7 +138,11 @@ def lower_flatten(op: Operation, ctx: LoweringContext) -> None:
     if k < 0:
         k += max(rank, 1)
     if rank == 0 or k >= rank - 1:
-        _view(ctx, op.input, r, None)
+        m = ctx.buffer(op.input)
+        if rank == 0 or _ranked(ctx, r).shape != xt.shape:
+            _view(ctx, op.input, r, None)
+        else:
+            ctx.set_buffer(r, m, ctx.root_of(m))
         return
     m = ctx.buffer(op.input)
     groups = [[i] for i in range(k)] + [list(range(k, rank))]
@@ -144,13 +158,12 @@ def lower_transpose(op: Operation, ctx: LoweringContext) -> None:
     r = op.results[0]
     perms = int_list(op.perms)
     rank = len(perms)
-    m = ctx.buffer(op.input)
     out = ctx.alloc_for(r)
     with ctx.loop_nest(ctx.dims(r)) as ivs:
         idx: list[Value] = [ivs[0]] * rank
         for i, p in enumerate(perms):
             idx[p % rank] = ivs[i]
-        ctx.store(ctx.load(m, idx), out, ivs)
+        ctx.store(ctx.load_at(op.input, idx), out, ivs)
 
 
 @lowers("llh.empty")
@@ -176,16 +189,17 @@ def lower_cat(op: Operation, ctx: LoweringContext) -> None:
         d += rank
     out = ctx.alloc_for(r)
     offset: Value | None = None
-    for x in op.inputs:
+    inputs = op.inputs
+    for n, x in enumerate(inputs):
         xdims = ctx.dims(x)
-        m = ctx.buffer(x)
         with ctx.loop_nest(xdims) as ivs:
-            v = ctx.load(m, ivs)
+            v = ctx.load_at(x, ivs)
             oi = list(ivs)
             if offset is not None:
                 oi[d] = ctx.addi(ivs[d], offset)
             ctx.store(v, out, oi)
-        offset = xdims[d] if offset is None else ctx.addi(offset, xdims[d])
+        if n + 1 < len(inputs):
+            offset = xdims[d] if offset is None else ctx.addi(offset, xdims[d])
 
 
 def _slice(op: Operation, ctx: LoweringContext, strides: Sequence[Value] | None) -> None:
@@ -195,6 +209,7 @@ def _slice(op: Operation, ctx: LoweringContext, strides: Sequence[Value] | None)
     rt = _ranked(ctx, r)
     starts, ends = op.start, op.end
     in_dims = ctx.dims(x)
+    rsyms = encoding_of(rt)
     first: list[Value] = []
     steps: list[Value | None] = []
     out_sizes: list[Value] = []
@@ -225,20 +240,20 @@ def _slice(op: Operation, ctx: LoweringContext, strides: Sequence[Value] | None)
         steps.append(None if st0 == 1 else step)
         if rt.shape[i] != DYNAMIC:
             out_sizes.append(ctx.c(rt.shape[i]))
+        elif rsyms is not None and ctx.determined(rsyms[i]):
+            out_sizes.append(ctx.sym(rsyms[i]))
         else:
             n = ctx.ceildivsi(ctx.subi(end, start), step)
             out_sizes.append(ctx.maxsi(n, ctx.c(0)))
-    # Prefer the result's own symbols for its sizes when the inputs determine them.
     out = ctx.alloc(memref_type_of(rt, op), out_sizes)
     ctx.set_buffer(r, out)
-    m = ctx.buffer(x)
     with ctx.loop_nest(out_sizes) as ivs:
         idx = []
         for i, iv in enumerate(ivs):
             step = steps[i]
             j = iv if step is None else ctx.muli(iv, step)
             idx.append(ctx.addi(first[i], j) if constant_int_value(first[i]) != 0 else j)
-        ctx.store(ctx.load(m, idx), out, ivs)
+        ctx.store(ctx.load_at(x, idx), out, ivs)
 
 
 def constant_int_value(v: Value) -> int | None:
@@ -274,7 +289,6 @@ def lower_extract(op: Operation, ctx: LoweringContext) -> None:
         i = ctx.index_of(op.index)
         neg = ctx.cmpi("slt", i, ctx.c(0))
         idx0 = ctx.select(neg, ctx.addi(i, size0), i)
-    m = ctx.buffer(x)
     out = ctx.alloc_for(r)
     with ctx.loop_nest(ctx.dims(r)) as ivs:
-        ctx.store(ctx.load(m, [idx0, *ivs]), out, ivs)
+        ctx.store(ctx.load_at(x, [idx0, *ivs]), out, ivs)

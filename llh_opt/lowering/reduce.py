@@ -68,7 +68,6 @@ def emit_reduction(
     in_dims = ctx.dims(x)
     out = ctx.alloc(memref_type_of(result.type, ctx.op), ctx.dims(result))
     ctx.set_buffer(result, out)
-    m = ctx.buffer(x)
     combine = combine_fn(ctx, kind, acc_t)
     init = reduction_init(ctx, kind, acc_t)
     with ctx.loop_nest([in_dims[i] for i in kept]) as out_ivs:
@@ -78,7 +77,7 @@ def emit_reduction(
 
         def nest(level: int, acc: Value) -> Value:
             if level == len(red):
-                v = ctx.load(m, idx)  # type: ignore[arg-type]
+                v = ctx.load_at(x, idx)  # type: ignore[arg-type]
                 if v.type is not acc_t:
                     v = ctx.convert(v, acc_t)
                 return combine(acc, v)

@@ -179,7 +179,9 @@ class ErrorRuntime:
             for info in self.mt.functions.values()
             if info.public and not info.declaration
         ]
-        text = _cstring(module, "__llh_manifest_text", manifest_json(sigs))
+        text = _cstring(
+            module, "__llh_manifest_text", manifest_json(sigs, len(self.mt.shape_checks))
+        )
         fn = ir.Function(module, ir.FunctionType(PTR, []), name=MANIFEST)
         fn.linkage = "weak"
         ir.IRBuilder(fn.append_basic_block("entry")).ret(text)

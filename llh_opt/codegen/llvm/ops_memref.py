@@ -15,6 +15,7 @@ from typing import Any
 from llvmlite import ir
 
 from llh_opt.codegen.llvm.descriptor import (
+    SIZES,
     MemRefDescriptor,
     build_descriptor,
     i64,
@@ -179,7 +180,9 @@ def _dim(op: Operation, ft: FunctionTranslator) -> None:
     if k is not None:
         if not 0 <= k < d.rank:
             raise TranslationError(op, f"dimension index {k} is out of bounds")
-        ft.bind(op.results[0], d.size(k))
+        # The descriptor's field, even for a static dimension: entry shape checks compare what
+        # the caller passed with what the type assumes (LLVM folds it for our own buffers).
+        ft.bind(op.results[0], ft.b.extract_value(d.value, [SIZES, k]))
     else:
         ft.bind(op.results[0], d.size_dynamic_index(ft.get(index)))
 

@@ -286,13 +286,17 @@ class FunctionTranslator:
         op = self.info.op
         region = op.regions[0]
         entry = region.blocks[0]
-        llentry = self.fn.append_basic_block("entry")
-        self.b.position_at_end(llentry)
-        self.entry_builder = ir.IRBuilder(llentry)
+        # "entry" holds the stack slots only (`entry_alloca`) and falls through to the body, so
+        # inserting a slot never moves the main builder's insertion point.
+        allocas = self.fn.append_basic_block("entry")
+        llbody = self.fn.append_basic_block("body")
+        self.entry_builder = ir.IRBuilder(allocas)
+        self.b.position_at_end(llbody)
         self._bind_entry_arguments(entry)
         if self.mt.shape_checks and self.info.public:
             self.mt.error_runtime.emit_reset(self.b)
-        self.translate_cfg_region(region, llentry)
+        self.translate_cfg_region(region, llbody)
+        self.entry_builder.branch(llbody)
 
     def _bind_entry_arguments(self, entry: Block) -> None:
         from llh_opt.codegen.llvm.descriptor import build_descriptor
@@ -392,11 +396,6 @@ class FunctionTranslator:
         """A stack slot in the function's entry block (so loops do not grow the stack)."""
         eb = self.entry_builder
         assert eb is not None
-        first = self.fn.entry_basic_block
-        if first.instructions:
-            eb.position_before(first.instructions[0])
-        else:
-            eb.position_at_end(first)
         return eb.alloca(t, name=name)
 
     def call_runtime(self, name: str, ret: ir.Type, args: Sequence[Any]) -> Any:
