@@ -279,9 +279,6 @@ class ForOp(Operation):
         p.print_operand(ops[1])
         p.write(" step ")
         p.print_operand(ops[2])
-        if not isinstance(ops[0].type, IndexType):
-            p.write(" : ")
-            p.print_type(ops[0].type)
         inits = ops[3:]
         if inits:
             p.write(" iter_args(")
@@ -292,6 +289,10 @@ class ForOp(Operation):
             p.write(")")
             _print_arrow_types(p, self.result_types, parens=True)
         p.write(" ")
+        if not isinstance(ops[0].type, IndexType):
+            p.write(" : ")  # MLIR prints the type after a blank: `step %s  : i32 {`
+            p.print_type(ops[0].type)
+            p.write(" ")
         p.print_region(
             self.regions[0], print_entry_block_args=False, print_block_terminators=bool(inits)
         )
