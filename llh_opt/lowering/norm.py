@@ -111,8 +111,13 @@ def lower_layer_norm(op: Operation, ctx: LoweringContext) -> None:
     scale: Value = op.scale  # type: ignore[attr-defined]
     bias: Value = op.bias  # type: ignore[attr-defined]
     for name, v in (("scale", scale), ("bias", bias)):
-        if len(ranked(ctx, op, v, f"'{name}'").shape) > rank:
-            raise ctx.error(op, f"'{op.name}' op cannot be lowered: '{name}' has a higher rank")
+        r = len(ranked(ctx, op, v, f"'{name}'").shape)
+        if r > rank:
+            raise ctx.error(
+                op,
+                f"'{op.name}' op cannot be lowered: '{name}' of rank {r} does not broadcast "
+                f"against the rank-{rank} input",
+            )
     acc_t = accumulator_type(elt)
 
     xb = ctx.buffer(x)
