@@ -436,3 +436,40 @@ def test_layer_norm(rank_axis, seed: int) -> None:  # type: ignore[no-untyped-de
         scale_abs = (np.abs(x64).max(axis=axes, keepdims=True) + np.abs(mean)) / np.sqrt(var + 1e-5)
         ref_abs = (np.abs(norm) + scale_abs) * np.abs(g) + np.abs(b)
         check_bound(got, ref, ref_abs, 4 * n + 8)
+
+
+# --------------------------------------------------------------------------- --transform-layout
+
+
+def test_transform_layout_nhwc_fhwc() -> None:
+    """A grouped, padded, dilated NCHW conv_bias + ceil-mode max_pool, rewritten by
+    `--transform-layout` to NHWC data and FHWC weights (transposes around), gives the numpy
+    result at three sizes from one compiled module."""
+    import llh_opt
+    from llh_opt.passes.pass_manager import PassManager
+
+    text = """module attributes {builtin.gloabal_layout = "NCHW"} {
+func.func @main(%x: tensor<?x4x?x?xf32>, %w: tensor<6x2x3x3xf32>, %b: tensor<6xf32>) -> tensor<?x6x?x?xf32> attributes {entrance} {
+  %r = "llh.conv_bias"(%x, %w, %b) <{dilation = array<i64: 1, 2>, group = 2 : i64, kernel_shape = array<i64: 3, 3>, layout = #llh.Layout<NCHW>, pad = array<i64: 1, 0, 2, 1>, stride = array<i64: 2, 1>, weight_layout = #llh.Layout<FCHW>}> : (tensor<?x4x?x?xf32>, tensor<6x2x3x3xf32>, tensor<6xf32>) -> tensor<?x6x?x?xf32>
+  %p = "llh.max_pool"(%r) <{ceil_mode = true, dilation = array<i64: 1, 1>, kernel_shape = array<i64: 2, 2>, layout = #llh.Layout<NCHW>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 2, 2>}> : (tensor<?x6x?x?xf32>) -> tensor<?x6x?x?xf32>
+  return %p : tensor<?x6x?x?xf32>
+}}"""  # noqa: E501
+    m = llh_opt.parse(text)
+    PassManager.parse("builtin.module(infer-symbolic-shape,transform-layout,canonicalize)").run(m)
+    printed = m.print()
+    assert "weight_layout = #llh.Layout<FHWC>" in printed
+    assert "layout = #llh.Layout<NHWC>" in printed
+    compiled = runtime.compile(m)
+    rng = np.random.default_rng(3)
+    w, b = rand(rng, (6, 2, 3, 3)), rand(rng, (6,))
+    for n, h, wd in ((1, 5, 7), (2, 9, 4), (1, 16, 16)):
+        x = rand(rng, (n, 4, h, wd))
+        got = compiled.main(x, w, b)
+        conv = ref_conv(x, w, b, (2, 1), (1, 0, 2, 1), (1, 2), 2, False, "FCHW")
+        conv_abs = ref_conv(
+            np.abs(x), np.abs(w), np.abs(b), (2, 1), (1, 0, 2, 1), (1, 2), 2, False, "FCHW"
+        )
+        ref = ref_max_pool(conv, (2, 2), (2, 2), (1, 1), (0, 0, 0, 0), True, False)
+        # max of values each within its conv bound: bound by the largest bound of the window.
+        bound = ref_max_pool(conv_abs, (2, 2), (2, 2), (1, 1), (0, 0, 0, 0), True, False)
+        check_bound(got, ref, bound, 2 * 9 + 1)
