@@ -473,3 +473,56 @@ func.func @main(%x: tensor<?x4x?x?xf32>, %w: tensor<6x2x3x3xf32>, %b: tensor<6xf
         # max of values each within its conv bound: bound by the largest bound of the window.
         bound = ref_max_pool(conv_abs, (2, 2), (2, 2), (1, 1), (0, 0, 0, 0), True, False)
         check_bound(got, ref, bound, 2 * 9 + 1)
+
+
+# --------------------------------------------------------------------------- other dtypes
+
+
+@pytest.mark.parametrize("elt,dtype", [("f64", np.float64), ("f16", np.float16)])
+def test_conv_dtypes(elt: str, dtype: type) -> None:
+    """f64 sums in f64 (bound with u = 2⁻⁵³); f16 sums in f32 and rounds once (bound: half an
+    f16 ulp of the result plus the f32 summation bound)."""
+    w_t, x_t = tensor([4, 3, 3, 3], elt), tensor([None, 3, None, None], elt)
+    r_t = tensor([None, 4, None, None], elt)
+    props = (
+        "dilation = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, "
+        "layout = #llh.Layout<NCHW>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 2>, "
+        "weight_layout = #llh.Layout<FCHW>"
+    )
+    body = f'%r = "llh.conv"(%a0, %a1) <{{{props}}}> : ({x_t}, {w_t}) -> {r_t}'
+    compiled = runtime.compile(module([x_t, w_t], r_t, body))
+    rng = np.random.default_rng(5)
+    w = rand(rng, (4, 3, 3, 3), dtype)
+    for shape in ((1, 3, 4, 4), (2, 3, 7, 5), (1, 3, 10, 12)):
+        x = rand(rng, shape, dtype)
+        got = compiled.main(x, w)
+        assert got.dtype == dtype
+        args = ((1, 2), (1, 1, 1, 1), (1, 1), 1, False, "FCHW")
+        ref = ref_conv(x, w, None, *args)
+        ref_abs = ref_conv(np.abs(x), np.abs(w), None, *args)
+        err = np.abs(got.astype(np.float64) - ref)
+        if dtype is np.float64:
+            tol = 29 * 2.0**-53 * ref_abs + 1e-15
+        else:
+            tol = np.abs(ref) * 2.0**-11 + 29 * U * ref_abs + 2.0**-24
+        assert (err <= tol).all(), float((err - tol).max())
+
+
+def test_max_pool_int_padded() -> None:
+    """Integer max_pool: padding never wins (it reads as the smallest i32); exact."""
+    t = tensor([None, 2, None], "i32")
+    props = (
+        "ceil_mode = true, dilation = array<i64: 1>, kernel_shape = array<i64: 3>, "
+        "layout = #llh.Layout<NCW>, pad = array<i64: 1, 1>, stride = array<i64: 2>"
+    )
+    compiled = runtime.compile(
+        module([t], t, f'%r = "llh.max_pool"(%a0) <{{{props}}}> : ({t}) -> {t}')
+    )
+    rng = np.random.default_rng(9)
+    for n, w in ((1, 1), (2, 6), (3, 9)):
+        x = rng.integers(-1000, -1, size=(n, 2, w)).astype(
+            np.int32
+        )  # all negative: pad = 0 would win
+        got = compiled.main(x)
+        ref = ref_max_pool(x.astype(np.float64), (3,), (2,), (1,), (1, 1), True, False)
+        np.testing.assert_array_equal(got, ref.astype(np.int32))
