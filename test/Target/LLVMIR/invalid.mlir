@@ -5,7 +5,7 @@
 // RUN: not llh-opt %s --emit=obj 2>&1 | filecheck %s --check-prefix=NOOUT
 // RUN: not llh-opt %s --emit=wasm 2>&1 | filecheck %s --check-prefix=KIND
 // RUN: not llh-opt %s --emit=llvm --opt-level=7 2>&1 | filecheck %s --check-prefix=LEVEL
-// RUN: not llh-opt %s --split-input-file --allow-unregistered-dialect --emit=llvm --target-triple=nonsense-none-none 2>&1 | filecheck %s --check-prefix=TRIPLE
+// RUN: not llh-opt %S/scf.mlir --split-input-file --emit=llvm --target-triple=nonsense-none-none 2>&1 | filecheck %s --check-prefix=TRIPLE
 
 // Translation errors are diagnostics at the op, never tracebacks; -o is written only on success.
 // KEEP: keep
