@@ -82,6 +82,8 @@ class ErrorRuntime:
         self._shape_error: ir.Function | None = None
 
     def field(self, b: ir.IRBuilder, i: int) -> ir.Value:
+        if i == 0:
+            return self.state
         return b.gep(
             self.state, [ir.Constant(I32, 0), ir.Constant(I32, i)], source_etype=STATE_TYPE
         )
@@ -96,6 +98,8 @@ class ErrorRuntime:
                 self.mt.module, ir.FunctionType(VOID, [I32, I64, I64]), name="llh_shape_error"
             )
             fn.linkage = "internal"
+            for a, n in zip(fn.args, ("id", "expected", "actual")):
+                a.name = n
             self._shape_error = fn
         return self._shape_error
 
@@ -202,6 +206,7 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
     ret, params, result_ptr = ciface_param_types(info)
     module = mt.module
     ciface = ir.Function(module, ir.FunctionType(ret, params), name=f"_mlir_ciface_{info.name}")
+    _name_wrapper_args(ciface, info, result_ptr)
     b = ir.IRBuilder(ciface.append_basic_block("entry"))
     args = list(ciface.args)
     out_ptr = args.pop(0) if result_ptr else None
@@ -231,6 +236,7 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
         PTR if isinstance(t, MemRefType) else llvm_type(t) for t in info.type.inputs
     ]
     status = ir.Function(module, ir.FunctionType(I32, status_params), name=f"{info.name}_status")
+    _name_wrapper_args(status, info, bool(results))
     b = ir.IRBuilder(status.append_basic_block("entry"))
     sargs = list(status.args)
     rt = mt.error_runtime
@@ -244,6 +250,14 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
     table = b.load(rt.field(b, 0), typ=PTR)
     failed = b.icmp_unsigned("!=", table, ir.Constant(PTR, None))
     b.ret(b.zext(failed, I32))
+
+
+def _name_wrapper_args(fn: ir.Function, info: FunctionInfo, result_ptr: bool) -> None:
+    args = list(fn.args)
+    if result_ptr:
+        args.pop(0).name = "result"
+    for i, a in enumerate(args):
+        a.name = f"arg{i}"
 
 
 __all__ = ["ErrorRuntime", "ciface_param_types", "emit_entry_wrappers"]

@@ -83,9 +83,8 @@ class MemRefDescriptor:
         if self.static_offset != 0:
             total = self.offset()
         for k, idx in enumerate(indices):
-            st = self.static_strides[k]
-            term = idx if st == 1 else b.mul(idx, self.stride(k))
-            total = term if total is None else b.add(total, term)
+            term = _mul(b, idx, self.stride(k))
+            total = term if total is None else add(b, total, term)
         return total if total is not None else i64(0)
 
     def element_pointer(self, indices: Sequence[ir.Value]) -> ir.Value:
@@ -129,10 +128,33 @@ def row_major_strides(b: ir.IRBuilder, sizes: Sequence[ir.Value]) -> list[ir.Val
 
 
 def product(b: ir.IRBuilder, values: Sequence[ir.Value]) -> ir.Value:
-    total: ir.Value = i64(1)
+    """Π values, the constant factors folded into one."""
+    const = 1
+    total: ir.Value | None = None
     for v in values:
-        total = _mul(b, total, v)
-    return total
+        if isinstance(v, ir.Constant):
+            const *= v.constant
+        else:
+            total = v if total is None else b.mul(total, v)
+    if total is None:
+        return i64(const)
+    return total if const == 1 else b.mul(total, i64(const))
+
+
+def add(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    """x + y, folded when both are constants or one is 0."""
+    if isinstance(x, ir.Constant) and isinstance(y, ir.Constant):
+        return i64(x.constant + y.constant)
+    if isinstance(x, ir.Constant) and x.constant == 0:
+        return y
+    if isinstance(y, ir.Constant) and y.constant == 0:
+        return x
+    return b.add(x, y)
+
+
+def mul(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    """x * y, folded when both are constants or one is 1."""
+    return _mul(b, x, y)
 
 
 def _mul(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
@@ -151,6 +173,8 @@ def null_ptr() -> ir.Constant:
 
 __all__ = [
     "MemRefDescriptor",
+    "add",
+    "mul",
     "build_descriptor",
     "i64",
     "null_ptr",

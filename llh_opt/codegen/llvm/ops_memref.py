@@ -17,8 +17,10 @@ from llvmlite import ir
 from llh_opt.codegen.llvm.descriptor import (
     SIZES,
     MemRefDescriptor,
+    add,
     build_descriptor,
     i64,
+    mul,
     product,
     row_major_strides,
 )
@@ -242,8 +244,8 @@ def _subview(op: Operation, ft: FunctionTranslator) -> None:
     b = ft.b
     offset = src.offset()
     for k, o in enumerate(offsets):
-        offset = b.add(offset, b.mul(o, src.stride(k)))
-    strides = [b.mul(s, src.stride(k)) for k, s in enumerate(steps)]
+        offset = add(b, offset, mul(b, o, src.stride(k)))
+    strides = [mul(b, s, src.stride(k)) for k, s in enumerate(steps)]
     keep = _kept_dims(op, [getattr(s, "constant", None) for s in sizes], dst)
     sizes = [sizes[k] for k in keep]
     strides = [strides[k] for k in keep]
@@ -327,7 +329,7 @@ def _expand_shape(op: Operation, ft: FunctionTranslator) -> None:
         running = src.stride(k)
         for j in reversed(g):
             strides[j] = running
-            running = b.mul(running, sizes[j])
+            running = mul(b, running, sizes[j])
     ft.bind(
         op.results[0],
         build_descriptor(

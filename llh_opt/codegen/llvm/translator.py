@@ -185,6 +185,7 @@ class ModuleTranslator:
         except UnsupportedType as e:
             raise TranslationError(op, f"cannot be translated to LLVM IR: {e}") from None
         fn = ir.Function(self.module, fty, name=name)
+        name_arguments(fn, ftype)
         info = FunctionInfo(op, name, ftype, fn)
         if not info.declaration:
             # Exported symbols are the C-interface wrappers; the core keeps its MLIR name inside.
@@ -217,6 +218,20 @@ class ModuleTranslator:
                 fn = ir.Function(self.module, ir.FunctionType(ret, list(args)), name=full)
             self._intrinsics[key] = fn
         return fn
+
+
+def name_arguments(fn: ir.Function, ftype: FunctionType, first: int = 0) -> None:
+    """`%arg0`, or `%arg0.allocated`, `.aligned`, `.offset`, `.size0`, `.stride0` for a memref."""
+    args = iter(fn.args[first:])
+    for i, t in enumerate(ftype.inputs):
+        if isinstance(t, MemRefType):
+            rank = len(t.shape)
+            fields = ["allocated", "aligned", "offset"]
+            fields += [f"size{k}" for k in range(rank)] + [f"stride{k}" for k in range(rank)]
+            for f in fields:
+                next(args).name = f"arg{i}.{f}"
+        else:
+            next(args).name = f"arg{i}"
 
 
 def _overload_types(name: str, ret: ir.Type, args: Sequence[ir.Type]) -> list[ir.Type]:
@@ -327,7 +342,11 @@ class FunctionTranslator:
         """A multi-block region (a function body): blocks in reverse post-order so definitions
         are translated before their uses; block arguments become phis."""
         order = _reverse_post_order(region)
-        for blk in order:
+        reachable = set(order)
+        # LLVM blocks follow the region's order (readable output); translation follows RPO.
+        for blk in region.blocks:
+            if blk not in reachable:
+                continue
             if blk is region.blocks[0]:
                 self.blocks[blk] = first
                 continue
