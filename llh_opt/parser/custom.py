@@ -423,6 +423,8 @@ class CustomOpsMixin(LoopOpsMixin):
         """`<dialect>.X`, also for bare `X` where the default dialect is `dialect`."""
         if kw.value == short:
             default = self.regions[-1].dialect
+            if default == "":
+                raise _no_default_dialect(short, self.base + kw.start_pos)
             if default != dialect:
                 raise ParseError(
                     f"custom op '{short}' is unknown (tried '{default}.{short}' as well)",
@@ -541,6 +543,8 @@ class CustomOpsMixin(LoopOpsMixin):
             raise ParseError("expected operation name in quotes", off, backup=True)
         if "." not in name:
             dialect = self.regions[-1].dialect
+            if dialect == "":
+                raise _no_default_dialect(name, off)
             raise ParseError(
                 f"custom op '{name}' is unknown (tried '{dialect}.{name}' as well)", off
             )
@@ -778,6 +782,13 @@ def _default_fastmath(name: str) -> bool:
     """Whether the registered op stores MLIR's default `fastmath = none` (math ops)."""
     cls = OP_CLASSES.get(name)
     return cls is not None and "fastmath" in dict(getattr(cls, "GENERIC_DEFAULTS", ()))
+
+
+def _no_default_dialect(name: str, off: int) -> ParseError:
+    """MLIR's error for a bare op name in a region without a default dialect (scf bodies)."""
+    err = _dialect_not_found("", name, off)
+    err.message += f" (tried '.{name}' as well)"
+    return err
 
 
 def _dialect_not_found(dialect: str, name: str, off: int) -> ParseError:

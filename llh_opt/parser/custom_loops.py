@@ -177,8 +177,7 @@ class LoopOpsMixin:
         kw, head = c[0], c[1]
         attrs, rest = self._tail(c[2:])
         region: Region = rest[0]
-        if not head.result_types:
-            ensure_terminator(region, "scf.yield", self._loc_of(kw))
+        ensure_terminator(region, "scf.yield", self._loc_of(kw))  # as MLIR, even with iter_args
         props: dict[str, Attribute] = {"unsignedCmp": UnitAttr()} if head.unsigned else {}
         return self._create(  # type: ignore[attr-defined]
             kw, "scf.for", head.operands, head.result_types, props, attrs, [region]
@@ -197,11 +196,10 @@ class LoopOpsMixin:
                 regions.append(x)
         then = regions[0]
         other = regions[1] if len(regions) > 1 else Region()
-        if not types:
-            loc = self._loc_of(kw)
-            ensure_terminator(then, "scf.yield", loc)
-            if len(regions) > 1:
-                ensure_terminator(other, "scf.yield", loc)
+        loc = self._loc_of(kw)
+        ensure_terminator(then, "scf.yield", loc)
+        if len(regions) > 1:
+            ensure_terminator(other, "scf.yield", loc)
         return self._create(kw, "scf.if", cond, types, {}, attrs, [then, other])  # type: ignore[attr-defined]
 
     def scf_parallel_head(self, c: list[Any]) -> _ParallelHead:
@@ -246,8 +244,7 @@ class LoopOpsMixin:
         kw, head = c[0], c[1]
         attrs, rest = self._tail(c[2:])
         region: Region = rest[0]
-        if not head.result_types:
-            ensure_terminator(region, "scf.reduce", self._loc_of(kw))
+        ensure_terminator(region, "scf.reduce", self._loc_of(kw))
         n = len(head.steps)
         props: dict[str, Attribute] = {
             "operandSegmentSizes": DenseArrayAttr(i32, (n, n, n, len(head.inits)))
