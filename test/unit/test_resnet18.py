@@ -3,9 +3,9 @@
 Python runtime (`llh_opt.runtime.compile`), and as an object from `llh-opt --lower-to-llvm
 --emit=obj` linked by `cc` with a C driver (`--emit=header` declarations, `main_status`).
 
-Each way compiles the model once (module-scoped fixtures) and runs both sizes in one test. Tolerance: the logits' largest
-error must stay below 1e-4 of their largest magnitude (f32 loop nests with reductions of up to
-4608 terms over 18 layers; the float32 numpy reference itself is ~1e-6 off).
+Each way compiles the model once (module-scoped fixtures) and runs both sizes in one test.
+Tolerance: the logits' largest error must stay below 1e-4 of their largest magnitude (f32 loop
+nests with reductions of up to 4608 terms over 18 layers; seen: ~1e-6).
 A call with H != W is a shape error naming the dimension, raised before any compute.
 """
 
