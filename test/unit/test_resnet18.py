@@ -24,6 +24,9 @@ if not hasattr(runtime, "compile"):  # pragma: no cover - before the translator 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 import gen_resnet18  # noqa: E402
 
+# Run once per suite run (CI runs the suite once); `-m "not slow"` skips it locally.
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def resnet(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
