@@ -540,3 +540,26 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
         m.main(np.ones((4, 5), np.float32), np.ones(4, np.float32))
     with pytest.raises(runtime.ShapeError, match=r"argument 1 dimension 0 \(symbol s0\).*3.*2"):
         m.main(np.ones((3, 3), np.float32), np.ones(2, np.float32))
+
+
+def test_size_relation_is_checked() -> None:
+    # reshape(a, [1, s0 * s1]) + b[1, 12] records s0 * s1 == 12: inputs that break it are a
+    # ShapeError naming the relation, not an out-of-bounds read.
+    text = """
+func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %b: tensor<1x12xf32>) -> tensor<1x12xf32> attributes {entrance} {
+  %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
+  %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
+  %d0 = "llh.dim"(%a, %c0) : (tensor<?x?xf32>, i64) -> i64
+  %d1 = "llh.dim"(%a, %c1) : (tensor<?x?xf32>, i64) -> i64
+  %n = "llh.mul"(%d0, %d1) : (i64, i64) -> i64
+  %r = "llh.reshape"(%a, %c1, %n) : (tensor<?x?xf32>, i64, i64) -> tensor<1x?xf32>
+  %s = "llh.add"(%r, %b) : (tensor<1x?xf32>, tensor<1x12xf32>) -> tensor<1x12xf32>
+  return %s : tensor<1x12xf32>
+}"""
+    m = runtime.compile(text)
+    b = np.arange(12, dtype=np.float32).reshape(1, 12)
+    for shape in ((3, 4), (2, 6), (12, 1)):
+        a = np.random.default_rng(3).standard_normal(shape).astype(np.float32)
+        close(m.main(a, b), a.reshape(1, 12) + b, "f32")
+    with pytest.raises(runtime.ShapeError, match=r"size relation s0\*s1 = 12: expected 12, got 15"):
+        m.main(np.ones((3, 5), np.float32), b)
