@@ -172,3 +172,23 @@ def lower_scalar_cast(op: Operation, ctx: LoweringContext) -> None:
     t = x.type
     assert isinstance(t, RankedTensorType)
     ctx.set_scalar(r, ctx.load(ctx.buffer(x), [ctx.c(0)] * len(t.shape)))
+
+
+@lowers("llh.shape_of")
+def lower_shape_of(op: Operation, ctx: LoweringContext) -> None:
+    """One size value per dimension (the entry's symbol values, or constants)."""
+    for r, d in zip(op.results, ctx.dims(op.input)):
+        ctx.set_scalar(r, d)
+
+
+@lowers("llh.symbolic_cast")
+def lower_symbolic_cast(op: Operation, ctx: LoweringContext) -> None:
+    """A re-typing: the result is the operand's buffer."""
+    src = op.operand
+    if not isinstance(src.type, RankedTensorType) or not isinstance(
+        op.results[0].type, RankedTensorType
+    ):
+        raise ctx.error(op, "'llh.symbolic_cast' op needs ranked tensors")
+    if src.type.shape != op.results[0].type.shape:
+        raise ctx.error(op, "'llh.symbolic_cast' op changes the shape")
+    ctx.set_buffer(op.results[0], ctx.buffer(src))

@@ -479,7 +479,7 @@ func.func @main(%a: tensor<3x?xi64> {{func.input_symbol_0 = "c3", func.input_sym
 
 def test_scalar_ops_and_empty() -> None:
     text = """
-func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %f: f32) -> (i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>) attributes {entrance} {
+func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %f: f32) -> (i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>, i64) attributes {entrance} {
   %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
   %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
   %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
@@ -493,12 +493,14 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
   %g = "llh.scalar_cast"(%t) : (tensor<1xf32>) -> f32
   %h = "llh.mul"(%g, %f) : (f32, f32) -> f32
   %e = "llh.empty"(%d1, %c2) : (i64, i64) -> tensor<?x2xf32>
-  return %s, %m, %t, %h, %e : i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>
+  %sh:2 = "llh.shape_of"(%a) : (tensor<?x?xf32>) -> (i64, i64)
+  return %s, %m, %t, %h, %e, %sh#1 : i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>, i64
 }"""
     m = runtime.compile(text)
     for n in SIZES:
         a = np.zeros((n, n + 3), np.float32)
-        s, mx, t, h, e = m.main(a, np.float32(1.5))
+        s, mx, t, h, e, sh1 = m.main(a, np.float32(1.5))
+        assert sh1 == n + 3
         assert s == n * (n + 3) // 2 - 1
         assert mx == n + 3
         close(t, np.array([1.5], np.float32), "f32")
@@ -563,3 +565,31 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
         close(m.main(a, b), a.reshape(1, 12) + b, "f32")
     with pytest.raises(runtime.ShapeError, match=r"size relation s0\*s1 = 12: expected 12, got 15"):
         m.main(np.ones((3, 5), np.float32), b)
+
+
+def test_weights_from_npy_files(tmp_path: object) -> None:
+    """`compile(path)`: lower-to-llvm loads the weights next to the .mlir file."""
+    import pathlib
+
+    d = pathlib.Path(str(tmp_path))
+    w = np.random.default_rng(4).standard_normal((3, 4)).astype(np.float32)
+    bias = np.arange(4, dtype=np.int64)
+    np.save(d / "w.npy", w)
+    np.save(d / "b.npy", bias)
+    (d / "model.mlir").write_text("""
+func.func @main(%a: tensor<?x3x4xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c3", func.input_symbol_2 = "c4"}, %i: tensor<?x4xi64> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c4"}) -> (tensor<?x3x4xf32>, tensor<?x4xi64>, tensor<3x4xf32>) attributes {entrance} {
+  %w = "llh.weight"() <{weight_file = "w.npy"}> : () -> tensor<3x4xf32>
+  %b = "llh.weight"() <{weight_file = "b.npy"}> : () -> tensor<4xi64>
+  %0 = "llh.sub"(%a, %w) : (tensor<?x3x4xf32>, tensor<3x4xf32>) -> tensor<?x3x4xf32>
+  %1 = "llh.mul"(%i, %b) : (tensor<?x4xi64>, tensor<4xi64>) -> tensor<?x4xi64>
+  return %0, %1, %w : tensor<?x3x4xf32>, tensor<?x4xi64>, tensor<3x4xf32>
+}""")
+    m = runtime.compile(str(d / "model.mlir"))
+    rng = np.random.default_rng(5)
+    for n in SIZES:
+        a = rand(rng, (n, 3, 4), "f32")
+        i = rand(rng, (n, 4), "i64")
+        r0, r1, r2 = m.main(a, i)
+        close(r0, a - w, "f32")
+        close(r1, i * bias, "i64")
+        close(r2, w, "f32")
