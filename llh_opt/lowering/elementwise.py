@@ -7,8 +7,8 @@ input's buffer), ``compare`` (→ i1), ``where``, ``convert_to``.
 Per element: floats use ``arith.addf/subf/mulf/divf/maximumf/minimumf`` (NaN-propagating, as
 numpy's ``maximum``/``minimum``) and ``math.powf/absf/sqrt/rsqrt/exp``; ``f16``/``bf16`` compute in
 ``f32`` and round once (numpy's half-precision semantics); integers use ``arith.addi/subi/muli``,
-``divsi`` (C truncating division, as the LLH folder), ``maxsi/minsi``, square-and-multiply
-for ``pow``, ``math.absi``; compare uses ordered float predicates (``une`` for NE, so NaN != NaN) and signed
+``floordivsi`` (numpy's ``//``, as the LLH folder; a zero divisor gives 0 instead of trapping),
+``maxsi/minsi``, square-and-multiply for ``pow``, ``math.absi``; compare uses ordered float predicates (``une`` for NE, so NaN != NaN) and signed
 integer predicates. Integer scalars (``i64`` sizes) go to ``scalar.py``.
 
 ``emit_elementwise(ctx, result, operands, fn)`` is the shared helper: allocate the result, one
@@ -78,7 +78,7 @@ _INT_BINARY = {
     "llh.add": "arith.addi",
     "llh.sub": "arith.subi",
     "llh.mul": "arith.muli",
-    "llh.div": "arith.divsi",
+    "llh.div": "arith.floordivsi",
     "llh.max": "arith.maxsi",
     "llh.min": "arith.minsi",
 }
@@ -94,8 +94,23 @@ def float_binary(ctx: LoweringContext, opname: str, a: Value, b: Value) -> Value
     if isinstance(t, IntegerType) and t.width > 1:
         if opname == "llh.pow":
             return _int_pow(ctx, a, b)
+        if opname == "llh.div":
+            return _int_floordiv(ctx, a, b)
         return ctx.create1(_INT_BINARY[opname], (a, b), t)
     raise ctx.error(ctx.op, f"'{opname}' op cannot be lowered for element type '{t}'")
+
+
+def _int_floordiv(ctx: LoweringContext, a: Value, b: Value) -> Value:
+    """`a // b` (floor division, numpy's `//`) that never traps: a zero divisor gives 0 and
+    `x // -1` is `-x` (wrapping, as numpy), computed without dividing by 0 or -1."""
+    t = a.type
+    zero, one, minus_one = ctx.const(0, t), ctx.const(1, t), ctx.const(-1, t)
+    is_zero = ctx.cmpi("eq", b, zero)
+    is_m1 = ctx.cmpi("eq", b, minus_one)
+    safe = ctx.select(ctx.ori(is_zero, is_m1), one, b)
+    q = ctx.floordivsi(a, safe)
+    q = ctx.select(is_m1, ctx.subi(zero, a), q)
+    return ctx.select(is_zero, zero, q)
 
 
 def _int_pow(ctx: LoweringContext, a: Value, b: Value) -> Value:

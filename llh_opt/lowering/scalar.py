@@ -6,7 +6,7 @@
 * ``llh.dim`` is the size value of the dimension (a constant, or the symbol's value computed at
   the entry) — no ``memref.dim`` in the body.
 * ``llh.add/sub/mul/div/max/min`` on ``i64`` compute in ``index`` (``arith.addi``, ...,
-  ``divsi``); when the op carries ``symbol = @sN`` whose value the entry already computed, that
+  ``floordivsi``); when the op carries ``symbol = @sN`` whose value the entry already computed, that
   value is used instead (no recomputation). Float scalars use the elementwise formulas.
 * A ``DenseElementsAttr`` constant (including weights after ``load-weight``) becomes
   ``memref.global "private" constant @__llh_weight_N : memref<...> = dense<...>`` and a
@@ -137,7 +137,7 @@ _INDEX_OPS = {
     "llh.add": "arith.addi",
     "llh.sub": "arith.subi",
     "llh.mul": "arith.muli",
-    "llh.div": "arith.divsi",
+    "llh.div": "arith.floordivsi",
     "llh.max": "arith.maxsi",
     "llh.min": "arith.minsi",
 }

@@ -124,13 +124,13 @@ def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int)
         close(m.main(a, b), _FLOAT_BIN[op](a, b), elt)
 
 
-def _trunc_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    q = np.abs(a) // np.abs(b)
-    return (np.sign(a) * np.sign(b) * q).astype(a.dtype)
+def _floor_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore"):
+        return np.floor_divide(a, b)  # 0 where b == 0
 
 
 _INT_BIN = {
-    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _trunc_div,
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _floor_div,
     "max": np.maximum, "min": np.minimum, "pow": np.power,
 }  # fmt: skip
 
@@ -153,7 +153,9 @@ def test_integer_binary_exact(op: str, pattern: tuple, elt: str, seed: int) -> N
     rng = np.random.default_rng(seed)
     for n in SIZES:
         a = rand(rng, tuple(n if d is None else d for d in ls), elt)
-        b = rand(rng, tuple(n if d is None else d for d in rs), elt, positive=op in ("div",))
+        b = rand(rng, tuple(n if d is None else d for d in rs), elt)
+        if op == "div":
+            b.flat[:3] = np.array([0, -1, 7])[: b.size]  # a zero divisor, -1, a positive one
         if op == "pow":
             a = (a % 7).astype(a.dtype)
             b = rng.integers(0, 6, size=b.shape).astype(b.dtype)
