@@ -304,7 +304,10 @@ class LoweringContext:
             if syms is not None and (sizes is None or self.determined(syms[i])):
                 out.append(self.sym(syms[i]))
             elif sizes is not None:
-                out.append(self.index_of(sizes[i]))
+                x = self.index_of(sizes[i])
+                if syms is not None:  # the symbol's value from now on (top-level, dominates)
+                    self._symbols.setdefault(syms[i], x)
+                out.append(x)
             else:
                 raise self.error(
                     self.op,

@@ -5,7 +5,8 @@ retyped its tensor arguments to memrefs (``arg_types`` are the original tensor t
 ``#llh.encoding``). At the top of the entry block it emits:
 
 * for each free symbol (a class whose value is not an expression of others), one
-  ``memref.dim %argI, %cD`` at the first input dimension that carries it;
+  ``memref.dim %argI, %cD`` at the first input dimension that carries it (or an
+  ``arith.index_cast`` of an integer argument bound to it with ``func.symbol_int``);
 * for each derived symbol used in the function, its defining expression over the free symbols
   (``SymbolAnalysis.expr_of``) with ``arith`` ops: ``+ - *``, ``floordiv`` → ``arith.floordivsi``,
   ``ceildiv`` → ``arith.ceildivsi``, ``mod`` → ``arith.remsi``; common sub-expressions are
@@ -39,11 +40,13 @@ from llh_opt.ir.types import (
     DYNAMIC,
     FloatType,
     FunctionType,
+    IntegerType,
     MemRefType,
     RankedTensorType,
     Type,
     i32,
     i64,
+    index,
 )
 from llh_opt.lowering.context import SYMBOL_ATTR, InsertionPoint, LoweringContext
 from llh_opt.symbolic.analysis import encoding_of
@@ -209,6 +212,20 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
                 _tag(v, name)
                 continue
             checks.append((f"argument {i} dimension {d} (symbol {name})", e, _reader(read, i, d)))
+
+    # Integer arguments bound to a symbol (`func.symbol_int = @sN`, set by the inference).
+    arg_attrs = func.properties.get("arg_attrs")
+    if isinstance(arg_attrs, ArrayAttr):
+        for i, d in enumerate(arg_attrs.value):
+            bound = d.get("func.symbol_int") if hasattr(d, "get") else None
+            name = getattr(bound, "root", None)
+            if name is None or i >= len(args) or not isinstance(args[i].type, IntegerType):
+                continue
+            e = value_of(name)
+            if e.is_Symbol and e not in emitter.env:
+                v = ctx.index_cast(args[i], index)
+                emitter.env[e] = v
+                _tag(v, name)
 
     # Every symbol the function uses: its value, computed once.
     names = used_symbols(func, arg_types)

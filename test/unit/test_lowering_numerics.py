@@ -595,3 +595,21 @@ func.func @main(%a: tensor<?x3x4xf32> {func.input_symbol_0 = "s0", func.input_sy
         close(r0, a - w, "f32")
         close(r1, i * bias, "i64")
         close(r2, w, "f32")
+
+
+def test_sizes_from_integer_arguments() -> None:
+    """A size computed from an i64 argument (bound to a symbol by the inference) sizes the
+    buffers of every later op."""
+    text = """
+func.func @main(%x: tensor<1xf32>, %n: i64) -> tensor<?xf32> attributes {entrance} {
+  %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+  %m = "llh.mul"(%n, %c2) : (i64, i64) -> i64
+  %b = "llh.broadcast_to"(%x, %m) <{cast_dims = array<i64: 0>}> : (tensor<1xf32>, i64) -> tensor<?xf32>
+  %e = "llh.exp"(%b) : (tensor<?xf32>) -> tensor<?xf32>
+  %f = "llh.abs"(%e) : (tensor<?xf32>) -> tensor<?xf32>
+  return %f : tensor<?xf32>
+}"""
+    m = runtime.compile(text)
+    x = np.array([-0.5], np.float32)
+    for n in SIZES:
+        close(m.main(x, np.int64(n)), np.full(2 * n, np.exp(np.float32(-0.5))), "f32")
