@@ -352,6 +352,15 @@ class LoweringContext:
             )
         return m
 
+    def alias(self, v: Value, src: Value) -> None:
+        """Tensor `v` holds exactly `src`'s elements (same shape): share its buffer, or its
+        virtual broadcast."""
+        virt = self._virtual.get(src)
+        if virt is not None and src not in self._buffers:
+            self._virtual[v] = virt
+        else:
+            self.set_buffer(v, self.buffer(src))
+
     def set_broadcast(self, v: Value, src: Value, mapping: Sequence[int | None],
                       dims: Sequence[Value]) -> None:  # fmt: skip
         """Make tensor `v` a virtual broadcast of tensor `src`: element `v[ivs]` is

@@ -51,7 +51,13 @@ def emit_elementwise(
     broadcasting; returns the buffer."""
     out = ctx.alloc_for(result)
     with ctx.loop_nest(ctx.dims(result)) as ivs:
-        vals = [ctx.load_broadcast(v, ivs) for v in operands]
+        loaded: dict[Value, Value] = {}  # an operand used twice is loaded once
+        vals = []
+        for v in operands:
+            x = loaded.get(v)
+            if x is None:
+                x = loaded[v] = ctx.load_broadcast(v, ivs)
+            vals.append(x)
         ctx.store(fn(vals), out, ivs)
     return out
 
@@ -182,7 +188,7 @@ def lower_unary(op: Operation, ctx: LoweringContext) -> None:
 @lowers("llh.drop")
 def lower_drop(op: Operation, ctx: LoweringContext) -> None:
     """Dropout in inference mode is the identity: the result is the input's buffer."""
-    ctx.set_buffer(op.results[0], ctx.buffer(op.input))
+    ctx.alias(op.results[0], op.input)
 
 
 _CMPF = {"EQ": "oeq", "NE": "une", "GT": "ogt", "GE": "oge", "LT": "olt", "LE": "ole"}

@@ -191,4 +191,4 @@ def lower_symbolic_cast(op: Operation, ctx: LoweringContext) -> None:
         raise ctx.error(op, "'llh.symbolic_cast' op needs ranked tensors")
     if src.type.shape != op.results[0].type.shape:
         raise ctx.error(op, "'llh.symbolic_cast' op changes the shape")
-    ctx.set_buffer(op.results[0], ctx.buffer(src))
+    ctx.alias(op.results[0], src)
