@@ -304,7 +304,10 @@ class LoweringContext:
             if syms is not None and (sizes is None or self.determined(syms[i])):
                 out.append(self.sym(syms[i]))
             elif sizes is not None:
-                out.append(self.index_of(sizes[i]))
+                x = self.index_of(sizes[i])
+                if syms is not None:  # the symbol's value from now on (top-level, dominates)
+                    self._symbols.setdefault(syms[i], x)
+                out.append(x)
             else:
                 raise self.error(
                     self.op,
@@ -348,6 +351,15 @@ class LoweringContext:
                 f"operand of type '{v.type}' has no buffer (defined by an op that was not lowered)",
             )
         return m
+
+    def alias(self, v: Value, src: Value) -> None:
+        """Tensor `v` holds exactly `src`'s elements (same shape): share its buffer, or its
+        virtual broadcast."""
+        virt = self._virtual.get(src)
+        if virt is not None and src not in self._buffers:
+            self._virtual[v] = virt
+        else:
+            self.set_buffer(v, self.buffer(src))
 
     def set_broadcast(self, v: Value, src: Value, mapping: Sequence[int | None],
                       dims: Sequence[Value]) -> None:  # fmt: skip

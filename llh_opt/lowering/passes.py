@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from llh_opt.ir.attributes import ArrayAttr, StringAttr
+from llh_opt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr
 from llh_opt.ir.core import Block, Operation, Value
-from llh_opt.ir.types import MemRefType, RankedTensorType
+from llh_opt.ir.types import IntegerType, MemRefType, RankedTensorType
 from llh_opt.lowering.bufferize import CAST, bufferize_module, public_functions
 from llh_opt.lowering.context import (
     SYMBOL_ATTR,
@@ -103,12 +103,16 @@ def convert_function(func: Operation, sa: Any) -> None:
                 if name in _SIDE_RECORDS:
                     lowered.append(op)
                     continue
+                if op.results and all(not r.uses for r in op.results):
+                    lowered.append(op)  # dead: LLH ops without results in use compute nothing
+                    continue
                 fn = lookup(name)
                 if fn is None:
                     raise lowering_error(op, f"'{name}' op has no lowering to loops")
                 ctx.op = op
                 ctx.ip = InsertionPoint.before_op(op)
                 fn(op, ctx)
+                _bind_scalar_symbol(op, ctx)
                 lowered.append(op)
                 ctx.op = None
                 continue
@@ -137,6 +141,18 @@ def convert_function(func: Operation, sa: Any) -> None:
                 raise lowering_error(user, f"'{user.name}' op still uses a lowered LLH value")
         op.detach()
     _insert_deallocs(ctx)
+
+
+def _bind_scalar_symbol(op: Operation, ctx: LoweringContext) -> None:
+    """An integer LLH scalar naming a symbol (`symbol = @s3`) not computed at the entry gives
+    that symbol's value to the rest of the function (sizes known only from integers)."""
+    sym = op.properties.get("symbol")
+    if not isinstance(sym, SymbolRefAttr) or len(op.results) != 1:
+        return
+    r = op.results[0]
+    if not isinstance(r.type, IntegerType) or ctx.determined(sym.root):
+        return
+    ctx.set_symbol(sym.root, ctx.index_of(r))
 
 
 def _lower_return(op: Operation, ctx: LoweringContext) -> None:

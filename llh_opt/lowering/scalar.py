@@ -6,7 +6,7 @@
 * ``llh.dim`` is the size value of the dimension (a constant, or the symbol's value computed at
   the entry) — no ``memref.dim`` in the body.
 * ``llh.add/sub/mul/div/max/min`` on ``i64`` compute in ``index`` (``arith.addi``, ...,
-  ``divsi``); when the op carries ``symbol = @sN`` whose value the entry already computed, that
+  ``floordivsi``); when the op carries ``symbol = @sN`` whose value the entry already computed, that
   value is used instead (no recomputation). Float scalars use the elementwise formulas.
 * A ``DenseElementsAttr`` constant (including weights after ``load-weight``) becomes
   ``memref.global "private" constant @__llh_weight_N : memref<...> = dense<...>`` and a
@@ -137,7 +137,7 @@ _INDEX_OPS = {
     "llh.add": "arith.addi",
     "llh.sub": "arith.subi",
     "llh.mul": "arith.muli",
-    "llh.div": "arith.divsi",
+    "llh.div": "arith.floordivsi",
     "llh.max": "arith.maxsi",
     "llh.min": "arith.minsi",
 }
@@ -172,3 +172,23 @@ def lower_scalar_cast(op: Operation, ctx: LoweringContext) -> None:
     t = x.type
     assert isinstance(t, RankedTensorType)
     ctx.set_scalar(r, ctx.load(ctx.buffer(x), [ctx.c(0)] * len(t.shape)))
+
+
+@lowers("llh.shape_of")
+def lower_shape_of(op: Operation, ctx: LoweringContext) -> None:
+    """One size value per dimension (the entry's symbol values, or constants)."""
+    for r, d in zip(op.results, ctx.dims(op.input)):
+        ctx.set_scalar(r, d)
+
+
+@lowers("llh.symbolic_cast")
+def lower_symbolic_cast(op: Operation, ctx: LoweringContext) -> None:
+    """A re-typing: the result is the operand's buffer."""
+    src = op.operand
+    if not isinstance(src.type, RankedTensorType) or not isinstance(
+        op.results[0].type, RankedTensorType
+    ):
+        raise ctx.error(op, "'llh.symbolic_cast' op needs ranked tensors")
+    if src.type.shape != op.results[0].type.shape:
+        raise ctx.error(op, "'llh.symbolic_cast' op changes the shape")
+    ctx.alias(op.results[0], src)

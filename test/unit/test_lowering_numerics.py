@@ -124,13 +124,13 @@ def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int)
         close(m.main(a, b), _FLOAT_BIN[op](a, b), elt)
 
 
-def _trunc_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    q = np.abs(a) // np.abs(b)
-    return (np.sign(a) * np.sign(b) * q).astype(a.dtype)
+def _floor_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore"):
+        return np.floor_divide(a, b)  # 0 where b == 0
 
 
 _INT_BIN = {
-    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _trunc_div,
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _floor_div,
     "max": np.maximum, "min": np.minimum, "pow": np.power,
 }  # fmt: skip
 
@@ -153,7 +153,9 @@ def test_integer_binary_exact(op: str, pattern: tuple, elt: str, seed: int) -> N
     rng = np.random.default_rng(seed)
     for n in SIZES:
         a = rand(rng, tuple(n if d is None else d for d in ls), elt)
-        b = rand(rng, tuple(n if d is None else d for d in rs), elt, positive=op in ("div",))
+        b = rand(rng, tuple(n if d is None else d for d in rs), elt)
+        if op == "div":
+            b.flat[:3] = np.array([0, -1, 7])[: b.size]  # a zero divisor, -1, a positive one
         if op == "pow":
             a = (a % 7).astype(a.dtype)
             b = rng.integers(0, 6, size=b.shape).astype(b.dtype)
@@ -479,7 +481,7 @@ func.func @main(%a: tensor<3x?xi64> {{func.input_symbol_0 = "c3", func.input_sym
 
 def test_scalar_ops_and_empty() -> None:
     text = """
-func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %f: f32) -> (i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>) attributes {entrance} {
+func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %f: f32) -> (i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>, i64) attributes {entrance} {
   %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
   %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
   %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
@@ -493,12 +495,14 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
   %g = "llh.scalar_cast"(%t) : (tensor<1xf32>) -> f32
   %h = "llh.mul"(%g, %f) : (f32, f32) -> f32
   %e = "llh.empty"(%d1, %c2) : (i64, i64) -> tensor<?x2xf32>
-  return %s, %m, %t, %h, %e : i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>
+  %sh:2 = "llh.shape_of"(%a) : (tensor<?x?xf32>) -> (i64, i64)
+  return %s, %m, %t, %h, %e, %sh#1 : i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>, i64
 }"""
     m = runtime.compile(text)
     for n in SIZES:
         a = np.zeros((n, n + 3), np.float32)
-        s, mx, t, h, e = m.main(a, np.float32(1.5))
+        s, mx, t, h, e, sh1 = m.main(a, np.float32(1.5))
+        assert sh1 == n + 3
         assert s == n * (n + 3) // 2 - 1
         assert mx == n + 3
         close(t, np.array([1.5], np.float32), "f32")
@@ -540,3 +544,72 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
         m.main(np.ones((4, 5), np.float32), np.ones(4, np.float32))
     with pytest.raises(runtime.ShapeError, match=r"argument 1 dimension 0 \(symbol s0\).*3.*2"):
         m.main(np.ones((3, 3), np.float32), np.ones(2, np.float32))
+
+
+def test_size_relation_is_checked() -> None:
+    # reshape(a, [1, s0 * s1]) + b[1, 12] records s0 * s1 == 12: inputs that break it are a
+    # ShapeError naming the relation, not an out-of-bounds read.
+    text = """
+func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %b: tensor<1x12xf32>) -> tensor<1x12xf32> attributes {entrance} {
+  %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
+  %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
+  %d0 = "llh.dim"(%a, %c0) : (tensor<?x?xf32>, i64) -> i64
+  %d1 = "llh.dim"(%a, %c1) : (tensor<?x?xf32>, i64) -> i64
+  %n = "llh.mul"(%d0, %d1) : (i64, i64) -> i64
+  %r = "llh.reshape"(%a, %c1, %n) : (tensor<?x?xf32>, i64, i64) -> tensor<1x?xf32>
+  %s = "llh.add"(%r, %b) : (tensor<1x?xf32>, tensor<1x12xf32>) -> tensor<1x12xf32>
+  return %s : tensor<1x12xf32>
+}"""
+    m = runtime.compile(text)
+    b = np.arange(12, dtype=np.float32).reshape(1, 12)
+    for shape in ((3, 4), (2, 6), (12, 1)):
+        a = np.random.default_rng(3).standard_normal(shape).astype(np.float32)
+        close(m.main(a, b), a.reshape(1, 12) + b, "f32")
+    with pytest.raises(runtime.ShapeError, match=r"size relation s0\*s1 = 12: expected 12, got 15"):
+        m.main(np.ones((3, 5), np.float32), b)
+
+
+def test_weights_from_npy_files(tmp_path: object) -> None:
+    """`compile(path)`: lower-to-llvm loads the weights next to the .mlir file."""
+    import pathlib
+
+    d = pathlib.Path(str(tmp_path))
+    w = np.random.default_rng(4).standard_normal((3, 4)).astype(np.float32)
+    bias = np.arange(4, dtype=np.int64)
+    np.save(d / "w.npy", w)
+    np.save(d / "b.npy", bias)
+    (d / "model.mlir").write_text("""
+func.func @main(%a: tensor<?x3x4xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c3", func.input_symbol_2 = "c4"}, %i: tensor<?x4xi64> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c4"}) -> (tensor<?x3x4xf32>, tensor<?x4xi64>, tensor<3x4xf32>) attributes {entrance} {
+  %w = "llh.weight"() <{weight_file = "w.npy"}> : () -> tensor<3x4xf32>
+  %b = "llh.weight"() <{weight_file = "b.npy"}> : () -> tensor<4xi64>
+  %0 = "llh.sub"(%a, %w) : (tensor<?x3x4xf32>, tensor<3x4xf32>) -> tensor<?x3x4xf32>
+  %1 = "llh.mul"(%i, %b) : (tensor<?x4xi64>, tensor<4xi64>) -> tensor<?x4xi64>
+  return %0, %1, %w : tensor<?x3x4xf32>, tensor<?x4xi64>, tensor<3x4xf32>
+}""")
+    m = runtime.compile(str(d / "model.mlir"))
+    rng = np.random.default_rng(5)
+    for n in SIZES:
+        a = rand(rng, (n, 3, 4), "f32")
+        i = rand(rng, (n, 4), "i64")
+        r0, r1, r2 = m.main(a, i)
+        close(r0, a - w, "f32")
+        close(r1, i * bias, "i64")
+        close(r2, w, "f32")
+
+
+def test_sizes_from_integer_arguments() -> None:
+    """A size computed from an i64 argument (bound to a symbol by the inference) sizes the
+    buffers of every later op."""
+    text = """
+func.func @main(%x: tensor<1xf32>, %n: i64) -> tensor<?xf32> attributes {entrance} {
+  %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+  %m = "llh.mul"(%n, %c2) : (i64, i64) -> i64
+  %b = "llh.broadcast_to"(%x, %m) <{cast_dims = array<i64: 0>}> : (tensor<1xf32>, i64) -> tensor<?xf32>
+  %e = "llh.exp"(%b) : (tensor<?xf32>) -> tensor<?xf32>
+  %f = "llh.abs"(%e) : (tensor<?xf32>) -> tensor<?xf32>
+  return %f : tensor<?xf32>
+}"""
+    m = runtime.compile(text)
+    x = np.array([-0.5], np.float32)
+    for n in SIZES:
+        close(m.main(x, np.int64(n)), np.full(2 * n, np.exp(np.float32(-0.5))), "f32")
