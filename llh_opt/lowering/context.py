@@ -345,8 +345,7 @@ class LoweringContext:
                 return self._materialize(v)
             raise self.error(
                 self.op,
-                f"operand of type '{v.type}' has no buffer (defined by an op that was not "
-                "lowered)",
+                f"operand of type '{v.type}' has no buffer (defined by an op that was not lowered)",
             )
         return m
 
@@ -390,7 +389,9 @@ class LoweringContext:
         """The lowered value of LLH scalar `v`, of `v`'s own type."""
         x = self._scalars.get(v)
         if x is None:
-            raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
+            if _from_llh(v):
+                raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
+            return v  # a function argument or a non-LLH value: already a loop-level scalar
         if x.type is v.type:
             return x
         return self._converted(v, x, v.type)
@@ -399,9 +400,9 @@ class LoweringContext:
         """Integer LLH scalar `v` as an `index`."""
         x = self._scalars.get(v)
         if x is None:
-            if isinstance(v.type, IndexType):
-                return v
-            raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
+            if _from_llh(v):
+                raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
+            x = v
         if isinstance(x.type, IndexType):
             return x
         return self._converted(v, x, index)
@@ -657,6 +658,11 @@ class LoweringContext:
                 return self.create1("arith.trunci", (x,), to)
             return x
         raise self.error(self.op, f"cannot convert '{src}' to '{to}'")
+
+
+def _from_llh(v: Value) -> bool:
+    owner = v.owner
+    return isinstance(owner, Operation) and owner.name.startswith("llh.")
 
 
 def _float_width(t: FloatType) -> int:

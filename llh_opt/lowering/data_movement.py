@@ -94,6 +94,13 @@ def _same_symbols(ctx: LoweringContext, a: RankedTensorType, b: RankedTensorType
     return all(x == y or ctx.sa.provably_equal(x, y) for x, y in zip(sa, sb))
 
 
+def _product(shape: Sequence[int]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 def _view(ctx: LoweringContext, x: Value, result: Value, sizes: Sequence[Value] | None) -> None:
     """`result` as a view of `x`'s buffer with `result`'s shape (same number of elements)."""
     xt, rt = _ranked(ctx, x), _ranked(ctx, result)
@@ -109,7 +116,13 @@ def _view(ctx: LoweringContext, x: Value, result: Value, sizes: Sequence[Value] 
         flat = m
     else:
         flat = collapse(ctx, m, [list(range(rin))])
+    # The one-dimensional form is static exactly when the result's size is.
+    total = DYNAMIC if DYNAMIC in rt.shape else _product(rt.shape)
+    if rout > 1 and flat.type.shape[0] != total:  # type: ignore[attr-defined]
+        flat = ctx.create1("memref.cast", (flat,), MemRefType((total,), rt.element_type))
     if rout == 0:
+        if flat.type.shape[0] != 1:  # type: ignore[attr-defined]
+            flat = ctx.create1("memref.cast", (flat,), MemRefType((1,), rt.element_type))
         out = collapse(ctx, flat, [])
     elif rout == 1:
         out = flat

@@ -18,7 +18,9 @@ retyped its tensor arguments to memrefs (``arg_types`` are the original tensor t
   ``scf.if %bad { func.call @llh_shape_error(%id, %expected, %actual) }``; the module attribute
   ``llh.shape_checks`` lists the description of each check id ("argument 0 dimension 3 (symbol
   s1)"); the OR of all ``%bad`` branches with ``cf.cond_br`` to a block that returns zero-sized
-  buffers (``^fail``) or to the body.
+  buffers (``^fail``) or to the body;
+* one more check per recorded equation between sizes that the inputs decide (e.g. a flattened
+  ``128 * s3 * s3`` equated with a linear weight's 100352): "size relation <lhs> = <rhs>".
 
 What does not live here: the signature change and casts (``bufferize.py``), op lowerings.
 """
@@ -45,7 +47,7 @@ from llh_opt.ir.types import (
 )
 from llh_opt.lowering.context import SYMBOL_ATTR, InsertionPoint, LoweringContext
 from llh_opt.symbolic.analysis import encoding_of
-from llh_opt.symbolic.expressions import CeilDiv, FloorDiv, Mod
+from llh_opt.symbolic.expressions import CeilDiv, FloorDiv, Mod, expr_str
 
 __all__ = ["SHAPE_CHECKS_ATTR", "SHAPE_ERROR_FN", "emit_entry", "used_symbols"]
 
@@ -185,7 +187,8 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
         return sa.expr_of(name) if sa is not None else sympy.Symbol(name)
 
     # Free symbols: bound at their first input dimension.
-    checks: list[tuple[int, int, str, Any]] = []  # (arg, dim, description, expected expr|int)
+    # (description, expected expr | int, actual: () -> Value)
+    checks: list[tuple[str, Any, Any]] = []
     for i, t in enumerate(arg_types):
         if not isinstance(t, RankedTensorType):
             continue
@@ -193,7 +196,9 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
         for d, size in enumerate(t.shape):
             name = syms[d] if syms is not None else None
             if size != DYNAMIC:
-                checks.append((i, d, f"static size {size}", size))
+                checks.append(
+                    (f"argument {i} dimension {d} (static size {size})", size, _reader(read, i, d))
+                )
                 continue
             if name is None:
                 continue
@@ -203,7 +208,7 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
                 emitter.env[e] = v
                 _tag(v, name)
                 continue
-            checks.append((i, d, f"symbol {name}", e))
+            checks.append((f"argument {i} dimension {d} (symbol {name})", e, _reader(read, i, d)))
 
     # Every symbol the function uses: its value, computed once.
     names = used_symbols(func, arg_types)
@@ -218,21 +223,42 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
         _tag(v, name)
         ctx.set_symbol(name, v)
 
+    # Recorded equations between sizes (e.g. a flattened size equal to a weight's static one)
+    # hold only for some inputs: each is checked once its sides are computable.
+    if sa is not None:
+        for lhs, rhs in sa.classes.equations:
+            if lhs == rhs:
+                continue
+            if lhs.is_Integer and not rhs.is_Integer:
+                lhs, rhs = rhs, lhs
+            if not lhs.free_symbols or not lhs.free_symbols <= set(emitter.env):
+                continue
+            if not rhs.free_symbols <= set(emitter.env):
+                continue
+            expected = int(rhs) if rhs.is_Integer else rhs
+            checks.append(
+                (
+                    f"size relation {expr_str(lhs)} = {expr_str(rhs)}",
+                    expected,
+                    _emitting(emitter, lhs),
+                )  # fmt: skip
+            )
+
     if not checks:
         return
     module = _root_module(func)
     table = _check_table(module)
     error_fn = _declare_error_fn(module)
     bads: list[Value] = []
-    for i, d, what, expected in checks:
+    for what, expected, get_actual in checks:
         try:
             exp = ctx.c(expected) if isinstance(expected, int) else emitter.emit(expected)
+            actual = get_actual()
         except _Undetermined:
             continue
-        actual = read(i, d)
         bad = ctx.cmpi("ne", actual, exp)
         check_id = len(table)
-        table.append(f"argument {i} dimension {d} ({what})")
+        table.append(what)
         with ctx.if_(bad):
             ctx.create(
                 "func.call",
@@ -287,6 +313,14 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
             else:
                 results.append(ctx.const(0, t))
         ctx.create("func.return", results)
+
+
+def _reader(read: Any, i: int, d: int) -> Any:
+    return lambda: read(i, d)
+
+
+def _emitting(emitter: _ExprEmitter, e: sympy.Expr) -> Any:
+    return lambda: emitter.emit(e)
 
 
 def _root_module(op: Operation) -> Operation:

@@ -103,6 +103,9 @@ def convert_function(func: Operation, sa: Any) -> None:
                 if name in _SIDE_RECORDS:
                     lowered.append(op)
                     continue
+                if op.results and all(not r.uses for r in op.results):
+                    lowered.append(op)  # dead: LLH ops without results in use compute nothing
+                    continue
                 fn = lookup(name)
                 if fn is None:
                     raise lowering_error(op, f"'{name}' op has no lowering to loops")

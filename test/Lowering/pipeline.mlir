@@ -1,4 +1,4 @@
-// RUN: llh-opt %s --split-input-file --lower-to-llvm="weight-dir=%S/Inputs" | filecheck %s
+// RUN: llh-opt %s --split-input-file --lower-to-llvm="weight-dir=%S/Inputs" --emit=mlir | filecheck %s
 // RUN: not llh-opt %s --split-input-file --lower-to-llvm 2>&1 | filecheck %s --check-prefix=MISSING
 
 // The pipeline infers the symbols (the module has none), loads the weight from its .npy file,
