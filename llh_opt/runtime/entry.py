@@ -119,8 +119,9 @@ class EntryPoint:
                 out.append(v.value if hasattr(v, "value") else v)
                 continue
             allocated = v.allocated or 0
-            if allocated in inputs:
-                # An output aliasing an input: copy it, the caller owns that memory.
+            if allocated in inputs or allocated == 0:
+                # An output aliasing an input (the caller owns that memory) or constant data
+                # (null `allocated`): copy it.
                 out.append(np.array(array_from_descriptor(v, spec, None)))
                 continue
             owner = owners.get(allocated)
