@@ -39,8 +39,17 @@ def build(tmp_path_factory):
     assert CC is not None
     exe = out / "run"
     r = subprocess.run(
-        [CC, "-Wall", "-Werror", f"-I{out}", str(EXAMPLE / "main.c"), str(out / "model.o"),
-         "-o", str(exe), "-lm"],
+        [
+            CC,
+            "-Wall",
+            "-Werror",
+            f"-I{out}",
+            str(EXAMPLE / "main.c"),
+            str(out / "model.o"),
+            "-o",
+            str(exe),
+            "-lm",
+        ],
         capture_output=True,
         text=True,
     )
@@ -89,7 +98,9 @@ def test_shared_library_through_runtime_load(build):
     so = build / "libmodel.so"
     assert CC is not None
     r = subprocess.run(
-        [CC, "-shared", str(build / "model.o"), "-o", str(so), "-lm"], capture_output=True, text=True
+        [CC, "-shared", str(build / "model.o"), "-o", str(so), "-lm"],
+        capture_output=True,
+        text=True,
     )
     assert r.returncode == 0, r.stderr
     lib = runtime.load(so)
@@ -110,12 +121,15 @@ def test_readme_shows_this_program():
 
 def test_obj_output_untouched_on_failure(tmp_path):
     bad = tmp_path / "bad.mlir"
-    bad.write_text('func.func @f(%t: tensor<?xf32>) -> tensor<?xf32> {\n  "foo.op"() : () -> ()\n'
-                   "  return %t : tensor<?xf32>\n}\n")
+    bad.write_text(
+        'func.func @f(%t: tensor<?xf32>) -> tensor<?xf32> {\n  "foo.op"() : () -> ()\n'
+        "  return %t : tensor<?xf32>\n}\n"
+    )
     out = tmp_path / "out.o"
     out.write_bytes(b"previous")
-    r = llh_opt(str(bad), "--allow-unregistered-dialect", "--lower-to-llvm", "--emit=obj",
-                "-o", str(out))
+    r = llh_opt(
+        str(bad), "--allow-unregistered-dialect", "--lower-to-llvm", "--emit=obj", "-o", str(out)
+    )
     assert r.returncode == 1
     assert "error:" in r.stderr and "Traceback" not in r.stderr
     assert out.read_bytes() == b"previous"

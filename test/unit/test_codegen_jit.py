@@ -24,7 +24,7 @@ def compiled():
     def get(name: str, opt_level: int = 2):
         key = f"{name}@{opt_level}"
         if key not in cache:
-            cache[key] = runtime.compile(SAMPLES[name][0], opt_level)
+            cache[key] = runtime.compile(SAMPLES[name], opt_level)
         return cache[key]
 
     return get
@@ -89,7 +89,7 @@ _INTOPS: list[object] = []
 
 def _intops_module():
     if not _INTOPS:
-        _INTOPS.append(runtime.compile(SAMPLES["intops"][0]))
+        _INTOPS.append(runtime.compile(SAMPLES["intops"]))
     return _INTOPS[0]
 
 

@@ -175,10 +175,10 @@ CHECKED = ["elementwise", "math", "intops", "reduce", "views", "control", "weigh
 
 @pytest.mark.parametrize("name", CHECKED)
 def test_same_numbers_as_upstream(name):
-    generic, custom = SAMPLES[name]
-    sigs = module_signatures(parse_source(generic, name))
-    theirs = UpstreamModule(upstream_llvm_ir(custom), sigs)
-    ours = runtime.compile(generic)
+    text = SAMPLES[name]
+    sigs = module_signatures(parse_source(text, name))
+    theirs = UpstreamModule(upstream_llvm_ir(text), sigs)
+    ours = runtime.compile(text)
     rng = np.random.default_rng(7)
     for size in (1, 6, 29):
         args = _inputs(name, size, rng)
