@@ -131,9 +131,7 @@ class EntryPoint:
         return out
 
 
-def _check_array(
-    name: str, i: int, value: Any, spec: ValueSpec, check_static: bool
-) -> np.ndarray:
+def _check_array(name: str, i: int, value: Any, spec: ValueSpec, check_static: bool) -> np.ndarray:
     """dtype and rank always; static sizes only when the module does not check them itself
     (its own message names the symbol)."""
     if not isinstance(value, np.ndarray):

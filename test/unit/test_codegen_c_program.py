@@ -113,6 +113,32 @@ def test_shared_library_through_runtime_load(build):
         lib.main(np.zeros((3, 2, 2), np.float32))
 
 
+def test_two_models_in_one_shared_library(tmp_path):
+    from loop_ir_samples import SAMPLES
+
+    objects = []
+    for name in ("weights", "elementwise"):
+        src = tmp_path / f"{name}.mlir"
+        src.write_text(SAMPLES[name])
+        obj = tmp_path / f"{name}.o"
+        r = llh_opt(str(src), "--emit=obj", "-o", str(obj))
+        assert r.returncode == 0, r.stderr
+        objects.append(str(obj))
+    so = tmp_path / "libtwo.so"
+    assert CC is not None
+    r = subprocess.run(
+        [CC, "-shared", *objects, "-o", str(so), "-lm"], capture_output=True, text=True
+    )
+    assert r.returncode == 0, r.stderr  # the runtime symbols are weak: no duplicate definitions
+    lib = runtime.load(so, entries=["weights", "elementwise"])
+    x = np.ones(4, np.float32)
+    np.testing.assert_array_equal(lib.weights(x), [0.0, 1.25, 2.5, 3.75])  # x*w + bias
+    a = np.full((2, 2), 2.0, np.float32)
+    assert lib.elementwise(a, a).shape == (2, 2)
+    with pytest.raises(runtime.RuntimeLoadError, match="no such entry"):
+        runtime.load(so, entries=["missing"])
+
+
 def test_readme_shows_this_program():
     readme = (ROOT / "README.md").read_text()
     source = (EXAMPLE / "main.c").read_text()
