@@ -447,6 +447,49 @@ class LoopOpsMixin:
         operands = self.resolve_uses(toks, [t] * len(toks))  # type: ignore[attr-defined]
         return self._create(kw, name, operands, [t], self._flags(name, flags), attrs)  # type: ignore[attr-defined]
 
+    def vector_load(self, c: list[Any]) -> Any:
+        kw = c[0]
+        attrs, rest = self._tail(c[1:])
+        tok, t, vt = rest[0], rest[-2], rest[-1]
+        idx = rest[1] if len(rest) > 3 else []
+        t = self._memref_type(t, "vector.load", kw)
+        operands = self.resolve_uses([tok, *idx], [t] + [_INDEX] * len(idx))  # type: ignore[attr-defined]
+        return self._create(kw, "vector.load", operands, [vt], {}, attrs)  # type: ignore[attr-defined]
+
+    def vector_store(self, c: list[Any]) -> Any:
+        kw = c[0]
+        attrs, rest = self._tail(c[1:])
+        vtok, mtok, t, vt = rest[0], rest[1], rest[-2], rest[-1]
+        idx = rest[2] if len(rest) > 4 else []
+        t = self._memref_type(t, "vector.store", kw)
+        operands = self.resolve_uses(  # type: ignore[attr-defined]
+            [vtok, mtok, *idx], [vt, t] + [_INDEX] * len(idx)
+        )
+        return self._create(kw, "vector.store", operands, [], {}, attrs)  # type: ignore[attr-defined]
+
+    def vector_reduction(self, c: list[Any]) -> Any:
+        from llh_opt.dialects.vector import COMBINING_KINDS, CombiningKindAttr
+
+        kw, kind = c[0], c[1]
+        flags, attrs, rest = self._split_tail(c[3:])  # type: ignore[attr-defined]
+        toks = c[2]
+        vt, _into, rt = rest
+        if kind.value not in COMBINING_KINDS:
+            raise ParseError(
+                "custom op 'vector.reduction' expected ::mlir::vector::CombiningKind to be one "
+                "of: " + ", ".join(COMBINING_KINDS),
+                self.base + kind.start_pos,
+            )
+        if len(toks) > 2:
+            raise ParseError(
+                "custom op 'vector.reduction' expected at most 2 operands",
+                self.base + toks[2].start_pos,
+            )
+        operands = self.resolve_uses(toks, [vt, rt][: len(toks)])  # type: ignore[attr-defined]
+        props = self._flags("vector.reduction", flags)  # type: ignore[attr-defined]
+        props["kind"] = CombiningKindAttr(kind.value)
+        return self._create(kw, "vector.reduction", operands, [rt], props, attrs)  # type: ignore[attr-defined]
+
     def cf_assert(self, c: list[Any]) -> Any:
         kw = c[0]
         attrs, rest = self._tail(c[1:])

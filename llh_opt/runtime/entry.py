@@ -119,8 +119,9 @@ class EntryPoint:
                 out.append(v.value if hasattr(v, "value") else v)
                 continue
             allocated = v.allocated or 0
-            if allocated in inputs:
-                # An output aliasing an input: copy it, the caller owns that memory.
+            if allocated in inputs or allocated == 0:
+                # An output aliasing an input (the caller owns that memory) or constant data
+                # (null `allocated`): copy it.
                 out.append(np.array(array_from_descriptor(v, spec, None)))
                 continue
             owner = owners.get(allocated)
@@ -130,9 +131,7 @@ class EntryPoint:
         return out
 
 
-def _check_array(
-    name: str, i: int, value: Any, spec: ValueSpec, check_static: bool
-) -> np.ndarray:
+def _check_array(name: str, i: int, value: Any, spec: ValueSpec, check_static: bool) -> np.ndarray:
     """dtype and rank always; static sizes only when the module does not check them itself
     (its own message names the symbol)."""
     if not isinstance(value, np.ndarray):

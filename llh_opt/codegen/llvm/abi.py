@@ -9,7 +9,8 @@ For each public function `f` (whose translated core is internal, with exploded m
 Shape errors: the lowering calls `llh_shape_error(i32 id, i64 expected, i64 actual)`, defined here
 (internal to each object) to record the first error of the call in a thread-local state; the
 state and `const char *llh_last_error(void)` are weak, so objects of several models link together.
-`const char *llh_manifest(void)` returns the JSON signatures of the object's entries (`load()`).
+`const char *llh_manifest(void)` returns the JSON signatures of the object's entries (weak: with
+several models in one library, one of them), `__llh_signature_<f>()` those of entry `f` (`load()`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ STATE = "llh_error_state"
 MESSAGE = "llh_error_message"
 LAST_ERROR = "llh_last_error"
 MANIFEST = "llh_manifest"
+SIGNATURE = "__llh_signature_"
 MESSAGE_BYTES = 512
 # {ptr table (null: no error), i64 table length, i64 id, i64 expected, i64 actual}
 STATE_TYPE = ir.LiteralStructType([PTR, I64, I64, I64, I64])
@@ -183,12 +185,16 @@ class ErrorRuntime:
             for info in self.mt.functions.values()
             if info.public and not info.declaration
         ]
-        text = _cstring(
-            module, "__llh_manifest_text", manifest_json(sigs, len(self.mt.shape_checks))
-        )
+        checks = len(self.mt.shape_checks)
+        text = _cstring(module, "__llh_manifest_text", manifest_json(sigs, checks))
         fn = ir.Function(module, ir.FunctionType(PTR, []), name=MANIFEST)
         fn.linkage = "weak"
         ir.IRBuilder(fn.append_basic_block("entry")).ret(text)
+        # Per entry (strong symbols): found by name when several models share one library.
+        for sig in sigs:
+            one = _cstring(module, f"__llh_signature_text_{sig.name}", manifest_json([sig], checks))
+            fn = ir.Function(module, ir.FunctionType(PTR, []), name=f"{SIGNATURE}{sig.name}")
+            ir.IRBuilder(fn.append_basic_block("entry")).ret(one)
 
 
 def ciface_param_types(info: FunctionInfo) -> tuple[ir.Type, list[ir.Type], bool]:

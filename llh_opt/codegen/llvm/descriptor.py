@@ -66,15 +66,14 @@ class MemRefDescriptor:
         return [self.stride(i) for i in range(self.rank)]
 
     def size_dynamic_index(self, index: ir.Value) -> ir.Value:
-        """sizes[index] for a run-time index (memref.dim with a non-constant operand)."""
+        """sizes[index] for a run-time index (memref.dim with a non-constant operand): a chain of
+        selects, no stack slot (it may sit in a loop)."""
         b = self.b
-        if not self.rank:
-            return i64(0)
-        arr = b.extract_value(self.value, SIZES)
-        slot = b.alloca(arr.type)
-        b.store(arr, slot)
-        p = b.gep(slot, [i64(0), index], inbounds=True, source_etype=arr.type)
-        return b.load(p, typ=I64)
+        result: ir.Value = i64(0)
+        for k in reversed(range(self.rank)):
+            hit = b.icmp_signed("==", index, i64(k))
+            result = b.select(hit, self.b.extract_value(self.value, [SIZES, k]), result)
+        return result
 
     def linear_index(self, indices: Sequence[ir.Value]) -> ir.Value:
         """offset + Σ index_k · stride_k (constants folded by the builder where static)."""

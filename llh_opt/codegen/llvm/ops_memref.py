@@ -414,9 +414,13 @@ def _get_global(op: Operation, ft: FunctionTranslator) -> None:
         raise TranslationError(op, f"result type {t} does not match the global's type {gtype}")
     b = ft.b
     sizes = [i64(s) for s in t.shape]
+    # `allocated` is null: the memory is not the heap's (`free` of it is a no-op; a caller
+    # receiving such a view copies it).
     ft.bind(
         op.results[0],
-        build_descriptor(b, len(sizes), gv, gv, i64(0), sizes, row_major_strides(b, sizes)),
+        build_descriptor(
+            b, len(sizes), ir.Constant(PTR, None), gv, i64(0), sizes, row_major_strides(b, sizes)
+        ),
     )
 
 

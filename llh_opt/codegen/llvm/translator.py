@@ -391,7 +391,10 @@ class FunctionTranslator:
         if handler is None:
             if op.name in ANNOTATION_OPS:
                 return
-            raise TranslationError(op, "cannot be translated to LLVM IR: unsupported operation")
+            hint = " (lower it first: --lower-to-llvm)" if op.dialect in ("llh", "tensor") else ""
+            raise TranslationError(
+                op, f"cannot be translated to LLVM IR: unsupported operation{hint}"
+            )
         handler(op, self)
 
     def inline_region(self, op: Operation, region: Region, args: Sequence[Any]) -> Operation:

@@ -56,37 +56,32 @@
 // HEADER-NEXT: float _mlir_ciface_scale(float arg0);
 // HEADER-NEXT: int32_t scale_status(float *result, float arg0);
 // HEADER: const char *llh_last_error(void);
-"builtin.module"() ({
-  "func.func"() <{function_type = (i32, i64, i64) -> (), sym_name = "llh_shape_error", sym_visibility = "private"}> ({
-  }) : () -> ()
-  "func.func"() <{function_type = (memref<?x?xf32>, index) -> memref<?x?xf32>, sym_name = "square"}> ({
-  ^bb0(%arg1: memref<?x?xf32>, %arg2: index):
-    %2 = "arith.constant"() <{value = 0 : index}> : () -> index
-    %3 = "arith.constant"() <{value = 1 : index}> : () -> index
-    %4 = "arith.constant"() <{value = 0 : i32}> : () -> i32
-    %5 = "memref.dim"(%arg1, %2) : (memref<?x?xf32>, index) -> index
-    %6 = "memref.dim"(%arg1, %3) : (memref<?x?xf32>, index) -> index
-    %7 = "arith.cmpi"(%6, %5) <{predicate = 1 : i64}> : (index, index) -> i1
-    "scf.if"(%7) ({
-      %10 = "arith.index_cast"(%5) : (index) -> i64
-      %11 = "arith.index_cast"(%6) : (index) -> i64
-      "func.call"(%4, %10, %11) <{callee = @llh_shape_error}> : (i32, i64, i64) -> ()
-      "scf.yield"() : () -> ()
-    }, {
-    }) : (i1) -> ()
-    "cf.cond_br"(%7)[^bb1, ^bb2] <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (i1) -> ()
+module attributes {llh.shape_checks = ["argument 0 (%x) dimension 1 (symbol s1)"]} {
+  func.func private @llh_shape_error(i32, i64, i64)
+  func.func @square(%arg0: memref<?x?xf32>, %arg1: index) -> memref<?x?xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %dim = memref.dim %arg0, %c0 : memref<?x?xf32>
+    %dim_0 = memref.dim %arg0, %c1 : memref<?x?xf32>
+    %0 = arith.cmpi ne, %dim_0, %dim : index
+    scf.if %0 {
+      %1 = arith.index_cast %dim : index to i64
+      %2 = arith.index_cast %dim_0 : index to i64
+      func.call @llh_shape_error(%c0_i32, %1, %2) : (i32, i64, i64) -> ()
+    }
+    cf.cond_br %0, ^bb1, ^bb2
   ^bb1:  // pred: ^bb0
-    %8 = "memref.alloc"(%2, %2) <{operandSegmentSizes = array<i32: 2, 0>}> : (index, index) -> memref<?x?xf32>
-    "func.return"(%8) : (memref<?x?xf32>) -> ()
+    %alloc = memref.alloc(%c0, %c0) : memref<?x?xf32>
+    return %alloc : memref<?x?xf32>
   ^bb2:  // pred: ^bb0
-    %9 = "memref.alloc"(%5, %5) <{operandSegmentSizes = array<i32: 2, 0>}> : (index, index) -> memref<?x?xf32>
-    "memref.copy"(%arg1, %9) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
-    "func.return"(%9) : (memref<?x?xf32>) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (f32) -> f32, sym_name = "scale"}> ({
-  ^bb0(%arg0: f32):
-    %0 = "arith.constant"() <{value = 2.000000e+00 : f32}> : () -> f32
-    %1 = "arith.mulf"(%arg0, %0) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-    "func.return"(%1) : (f32) -> ()
-  }) : () -> ()
-}) {llh.shape_checks = ["argument 0 (%x) dimension 1 (symbol s1)"]} : () -> ()
+    %alloc_1 = memref.alloc(%dim, %dim) : memref<?x?xf32>
+    memref.copy %arg0, %alloc_1 : memref<?x?xf32> to memref<?x?xf32>
+    return %alloc_1 : memref<?x?xf32>
+  }
+  func.func @scale(%arg0: f32) -> f32 {
+    %cst = arith.constant 2.000000e+00 : f32
+    %0 = arith.mulf %arg0, %cst : f32
+    return %0 : f32
+  }
+}

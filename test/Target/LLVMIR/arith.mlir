@@ -19,15 +19,18 @@
 // CHECK: call i64 @llvm.smin.i64
 // CHECK: call i64 @llvm.umax.i64
 // CHECK: call i64 @llvm.umin.i64
+
 // floordivsi
 // CHECK: %[[Q:.*]] = sdiv i64 %[[A:.*]], %[[B:.*]]
 // CHECK: %[[R:.*]] = srem i64 %[[A]], %[[B]]
 // CHECK: icmp ne i64 %[[R]], 0
 // CHECK: sub i64 %[[Q]],
+
 // ceildivsi
 // CHECK: sdiv i64
 // CHECK: srem i64
 // CHECK: add i64
+
 // ceildivui
 // CHECK: udiv i64
 // CHECK: urem i64

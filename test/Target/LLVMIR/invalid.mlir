@@ -22,7 +22,7 @@ func.func @unknown_op() {
 
 // -----
 
-// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: 'func.func' op cannot be translated to LLVM IR: type tensor<4xf32> has no LLVM lowering
+// CHECK: invalid.mlir:[[# @LINE + 1]]:1: error: 'func.func' op cannot be translated to LLVM IR: type tensor<4xf32> has no LLVM lowering (bufferize first: --lower-to-llvm)
 func.func @tensor_arg(%t: tensor<4xf32>) {
   return
 }

@@ -1,4 +1,5 @@
 // RUN: llh-opt %s --emit=llvm -O0 | filecheck %s
+
 // math ops become LLVM intrinsics overloaded on the float type; functions LLVM has no intrinsic
 // for call libm (f16 widened to float and narrowed back); rsqrt is 1/sqrt.
 // CHECK-LABEL: define internal float @unary_f32(float %arg0)
@@ -24,37 +25,33 @@
 // CHECK: call double @log1p(double
 // CHECK-LABEL: define internal i32 @absi(i32 %arg0)
 // CHECK: call i32 @llvm.abs.i32(i32 %arg0, i1 false)
-"builtin.module"() ({
-  "func.func"() <{function_type = (f32) -> f32, sym_name = "unary_f32"}> ({
-  ^bb0(%arg3: f32):
-    %4 = "math.sqrt"(%arg3) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %5 = "math.exp"(%4) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %6 = "math.log"(%5) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %7 = "math.tanh"(%6) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %8 = "math.absf"(%7) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %9 = "math.floor"(%8) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %10 = "math.ceil"(%9) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %11 = "math.roundeven"(%10) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %12 = "math.rsqrt"(%11) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %13 = "math.erf"(%12) <{fastmath = #arith.fastmath<none>}> : (f32) -> f32
-    %14 = "math.powf"(%13, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-    %15 = "math.fma"(%14, %arg3, %arg3) <{fastmath = #arith.fastmath<none>}> : (f32, f32, f32) -> f32
-    "func.return"(%15) : (f32) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (f16) -> f16, sym_name = "half_erf"}> ({
-  ^bb0(%arg2: f16):
-    %3 = "math.erf"(%arg2) <{fastmath = #arith.fastmath<none>}> : (f16) -> f16
-    "func.return"(%3) : (f16) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (f64) -> f64, sym_name = "exp_f64"}> ({
-  ^bb0(%arg1: f64):
-    %1 = "math.exp"(%arg1) <{fastmath = #arith.fastmath<none>}> : (f64) -> f64
-    %2 = "math.log1p"(%1) <{fastmath = #arith.fastmath<none>}> : (f64) -> f64
-    "func.return"(%2) : (f64) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (i32) -> i32, sym_name = "absi"}> ({
-  ^bb0(%arg0: i32):
-    %0 = "math.absi"(%arg0) : (i32) -> i32
-    "func.return"(%0) : (i32) -> ()
-  }) : () -> ()
-}) : () -> ()
+module {
+  func.func @unary_f32(%arg0: f32) -> f32 {
+    %0 = math.sqrt %arg0 : f32
+    %1 = math.exp %0 : f32
+    %2 = math.log %1 : f32
+    %3 = math.tanh %2 : f32
+    %4 = math.absf %3 : f32
+    %5 = math.floor %4 : f32
+    %6 = math.ceil %5 : f32
+    %7 = math.roundeven %6 : f32
+    %8 = math.rsqrt %7 : f32
+    %9 = math.erf %8 : f32
+    %10 = math.powf %9, %arg0 : f32
+    %11 = math.fma %10, %arg0, %arg0 : f32
+    return %11 : f32
+  }
+  func.func @half_erf(%arg0: f16) -> f16 {
+    %0 = math.erf %arg0 : f16
+    return %0 : f16
+  }
+  func.func @exp_f64(%arg0: f64) -> f64 {
+    %0 = math.exp %arg0 : f64
+    %1 = math.log1p %0 : f64
+    return %1 : f64
+  }
+  func.func @absi(%arg0: i32) -> i32 {
+    %0 = math.absi %arg0 : i32
+    return %0 : i32
+  }
+}

@@ -15,19 +15,17 @@
 // CHECK-NEXT: br label %[[HEAD]]
 // CHECK: [[EXIT]]:
 // CHECK-NEXT: ret i64 %[[ACC]]
-"builtin.module"() ({
-  "func.func"() <{function_type = (index) -> index, sym_name = "sum_to"}> ({
-  ^bb0(%arg0: index):
-    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
-    %1 = "arith.constant"() <{value = 1 : index}> : () -> index
-    %2 = "scf.for"(%0, %arg0, %1, %0) ({
-    ^bb0(%arg1: index, %arg2: index):
-      %3 = "arith.addi"(%arg2, %arg1) <{overflowFlags = #arith.overflow<none>}> : (index, index) -> index
-      "scf.yield"(%3) : (index) -> ()
-    }) : (index, index, index, index) -> index
-    "func.return"(%2) : (index) -> ()
-  }) : () -> ()
-}) : () -> ()
+module {
+  func.func @sum_to(%arg0: index) -> index {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %0 = scf.for %arg1 = %c0 to %arg0 step %c1 iter_args(%arg2 = %c0) -> (index) {
+      %1 = arith.addi %arg2, %arg1 : index
+      scf.yield %1 : index
+    }
+    return %0 : index
+  }
+}
 
 // -----
 
@@ -43,32 +41,29 @@
 // CHECK: if.end:
 // CHECK-NEXT: %[[P:.*]] = phi float [ %[[T]], %if.then ], [ %[[E]], %if.else ]
 // CHECK-NEXT: ret float %[[P]]
+
 // An scf.if without else branches straight to the merge block.
 // CHECK-LABEL: define internal void @maybe_store(
 // CHECK: br i1 %{{.*}}, label %if.then, label %if.end
-"builtin.module"() ({
-  "func.func"() <{function_type = (i1, f32, f32) -> f32, sym_name = "choose"}> ({
-  ^bb0(%arg3: i1, %arg4: f32, %arg5: f32):
-    %1 = "scf.if"(%arg3) ({
-      %3 = "arith.addf"(%arg4, %arg5) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-      "scf.yield"(%3) : (f32) -> ()
-    }, {
-      %2 = "arith.mulf"(%arg4, %arg5) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-      "scf.yield"(%2) : (f32) -> ()
-    }) : (i1) -> f32
-    "func.return"(%1) : (f32) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (i1, memref<4xf32>, f32) -> (), sym_name = "maybe_store"}> ({
-  ^bb0(%arg0: i1, %arg1: memref<4xf32>, %arg2: f32):
-    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
-    "scf.if"(%arg0) ({
-      "memref.store"(%arg2, %arg1, %0) : (f32, memref<4xf32>, index) -> ()
-      "scf.yield"() : () -> ()
-    }, {
-    }) : (i1) -> ()
-    "func.return"() : () -> ()
-  }) : () -> ()
-}) : () -> ()
+module {
+  func.func @choose(%arg0: i1, %arg1: f32, %arg2: f32) -> f32 {
+    %0 = scf.if %arg0 -> (f32) {
+      %1 = arith.addf %arg1, %arg2 : f32
+      scf.yield %1 : f32
+    } else {
+      %1 = arith.mulf %arg1, %arg2 : f32
+      scf.yield %1 : f32
+    }
+    return %0 : f32
+  }
+  func.func @maybe_store(%arg0: i1, %arg1: memref<4xf32>, %arg2: f32) {
+    %c0 = arith.constant 0 : index
+    scf.if %arg0 {
+      memref.store %arg2, %arg1[%c0] : memref<4xf32>
+    }
+    return
+  }
+}
 
 // -----
 
@@ -87,23 +82,21 @@
 // CHECK: %[[ACC:.*]] = load float, ptr %[[SLOT]]
 // CHECK-NEXT: %[[S:.*]] = fadd float %[[ACC]], %[[X]]
 // CHECK-NEXT: store float %[[S]], ptr %[[SLOT]]
-"builtin.module"() ({
-  "func.func"() <{function_type = (memref<?x?xf32>) -> f32, sym_name = "total"}> ({
-  ^bb0(%arg0: memref<?x?xf32>):
-    %0 = "arith.constant"() <{value = 0 : index}> : () -> index
-    %1 = "arith.constant"() <{value = 1 : index}> : () -> index
-    %2 = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
-    %3 = "memref.dim"(%arg0, %0) : (memref<?x?xf32>, index) -> index
-    %4 = "memref.dim"(%arg0, %1) : (memref<?x?xf32>, index) -> index
-    %5 = "scf.parallel"(%0, %0, %3, %4, %1, %1, %2) <{operandSegmentSizes = array<i32: 2, 2, 2, 1>}> ({
-    ^bb0(%arg1: index, %arg2: index):
-      %6 = "memref.load"(%arg0, %arg1, %arg2) : (memref<?x?xf32>, index, index) -> f32
-      "scf.reduce"(%6) ({
+module {
+  func.func @total(%arg0: memref<?x?xf32>) -> f32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %cst = arith.constant 0.000000e+00 : f32
+    %dim = memref.dim %arg0, %c0 : memref<?x?xf32>
+    %dim_0 = memref.dim %arg0, %c1 : memref<?x?xf32>
+    %0 = scf.parallel (%arg1, %arg2) = (%c0, %c0) to (%dim, %dim_0) step (%c1, %c1) init (%cst) -> f32 {
+      %1 = memref.load %arg0[%arg1, %arg2] : memref<?x?xf32>
+      scf.reduce(%1 : f32) {
       ^bb0(%arg3: f32, %arg4: f32):
-        %7 = "arith.addf"(%arg3, %arg4) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-        "scf.reduce.return"(%7) : (f32) -> ()
-      }) : (f32) -> ()
-    }) : (index, index, index, index, index, index, f32) -> f32
-    "func.return"(%5) : (f32) -> ()
-  }) : () -> ()
-}) : () -> ()
+        %2 = arith.addf %arg3, %arg4 : f32
+        scf.reduce.return %2 : f32
+      }
+    }
+    return %0 : f32
+  }
+}

@@ -1,4 +1,5 @@
 // RUN: llh-opt %s --emit=llvm -O0 | filecheck %s
+
 // A constant global of at least 4096 bytes is "external data": objects and the JIT get its bytes
 // through `.incbin` of a raw file (never through LLVM IR text); textual LLVM IR stays standalone,
 // with the bytes as one escaped string.
@@ -6,13 +7,12 @@
 // CHECK: @__llh_weight_1 = internal constant [4 x float] [float 1.000000e+00, float 2.000000e+00, float 3.000000e+00, float 4.000000e+00], align 64
 // CHECK-LABEL: define internal float @use(
 // CHECK: ptr @__llh_weight_0
-"builtin.module"() ({
-  "memref.global"() <{alignment = 64 : i64, constant, initial_value = dense<1.500000e+00> : tensor<2048xf32>, sym_name = "__llh_weight_0", sym_visibility = "private", type = memref<2048xf32>}> : () -> ()
-  "memref.global"() <{alignment = 64 : i64, constant, initial_value = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> : tensor<4xf32>, sym_name = "__llh_weight_1", sym_visibility = "private", type = memref<4xf32>}> : () -> ()
-  "func.func"() <{function_type = (index) -> f32, sym_name = "use"}> ({
-  ^bb0(%arg0: index):
-    %0 = "memref.get_global"() <{name = @__llh_weight_0}> : () -> memref<2048xf32>
-    %1 = "memref.load"(%0, %arg0) : (memref<2048xf32>, index) -> f32
-    "func.return"(%1) : (f32) -> ()
-  }) : () -> ()
-}) : () -> ()
+module {
+  memref.global "private" constant @__llh_weight_0 : memref<2048xf32> = dense<1.500000e+00> {alignment = 64 : i64}
+  memref.global "private" constant @__llh_weight_1 : memref<4xf32> = dense<[1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00]> {alignment = 64 : i64}
+  func.func @use(%arg0: index) -> f32 {
+    %0 = memref.get_global @__llh_weight_0 : memref<2048xf32>
+    %1 = memref.load %0[%arg0] : memref<2048xf32>
+    return %1 : f32
+  }
+}
