@@ -883,6 +883,14 @@ class SubViewOp(_ViewOp):
                 f"expected result type to be '{inferred}' or a rank-reduced version. ({why}), "
                 f"but got '{res}'",
             )
+        bounds = _out_of_bounds(
+            src.shape,
+            _static_prop(self, "static_offsets"),
+            _static_prop(self, "static_sizes"),
+            _static_prop(self, "static_strides"),
+        )
+        if bounds is not None:
+            raise _plain_error(self, bounds)
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
@@ -897,6 +905,23 @@ class SubViewOp(_ViewOp):
         p.print_type(self.operand(0).type)
         p.write(" to ")
         p.print_type(self.results[0].type)
+
+
+def _out_of_bounds(
+    shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> str | None:
+    """MLIR's `verifyInBoundsSlice` message for a slice outside a static source, or None."""
+    for i, (d, o, n, s) in enumerate(zip(shape, offsets, sizes, strides)):
+        if d == DYNAMIC or o == DYNAMIC_INDEX:
+            continue
+        if o >= d:
+            return f"offset {i} is out-of-bounds: {o} >= {d}"
+        if n == DYNAMIC_INDEX or s == DYNAMIC_INDEX:
+            continue
+        last = o + (n - 1) * s
+        if last >= d:
+            return f"slice along dimension {i} runs out-of-bounds: {last} >= {d}"
+    return None
 
 
 def infer_subview_type(
@@ -914,7 +939,9 @@ def infer_subview_type(
     out_strides = []
     for o, s, st in zip(offsets, src_strides, strides):
         o = _static(o)
-        if DYNAMIC in (offset, o, s):
+        if o == 0:
+            pass  # a zero offset adds nothing, whatever the stride
+        elif DYNAMIC in (offset, o, s):
             offset = DYNAMIC
         else:
             offset += o * s

@@ -80,17 +80,22 @@ def ensure_terminator(region: Region, name: str, location: LocationAttr = _UNKNO
 
 
 class _SingleBlockImplicitTerminator(Trait):
-    """MLIR's `SingleBlockImplicitTerminator<T>`: each non-empty region has one block ending in
-    the op class's `TERMINATOR`."""
+    """MLIR's `SingleBlock` part of `SingleBlockImplicitTerminator<T>`: each region has 0 or 1
+    blocks (the terminator part is a region trait: `_check_terminators`, after nested ops)."""
 
     @staticmethod
     def verify(op: Operation) -> None:
-        want = op.TERMINATOR  # type: ignore[attr-defined]
         for i, r in enumerate(op.regions):
-            if not r.blocks:
-                continue
             if len(r.blocks) > 1:
                 raise op_error(op, f"expects region #{i} to have 0 or 1 blocks")
+
+
+def _check_terminators(op: Operation) -> None:
+    """The region trait of `SingleBlockImplicitTerminator<T>`: each block ends in the op class's
+    `TERMINATOR` (run after the nested ops are verified, as MLIR does)."""
+    want = op.TERMINATOR  # type: ignore[attr-defined]
+    for r in op.regions:
+        if r.blocks:
             last = r.blocks[0].last
             if last is None:
                 raise op_error(op, "expects a non-empty block")
@@ -236,6 +241,7 @@ class ForOp(Operation):
             raise op_error(self, "mismatch in number of loop-carried values and defined values")
 
     def verify_regions(self) -> None:
+        _check_terminators(self)
         region = self.regions[0]
         if not region.blocks:
             return
@@ -370,6 +376,7 @@ class IfOp(Operation):
             raise op_error(self, "must have an else block if defining values")
 
     def verify_regions(self) -> None:
+        _check_terminators(self)
         results = self.results
         for r in self.regions:
             if not r.blocks:
@@ -530,6 +537,9 @@ class ParallelOp(Operation):
                 f"expects number of results: {len(self.results)} to be the same as number of "
                 f"initial values: {len(inits)}",
             )
+
+    def verify_regions(self) -> None:
+        _check_terminators(self)
 
     def print_custom(self, p: Printer) -> None:
         lbs, ubs, steps, inits = self._groups()

@@ -229,3 +229,19 @@ func.func @dim_type(%f: memref<f32>, %i: index) {
   %0 = memref.dim %f, %i : memref<f32>
   return
 }
+
+// -----
+
+func.func @subview_offset_out_of_bounds(%m: memref<16x4xf32>) {
+  // expected-error@+1 {{offset 1 is out-of-bounds: 4 >= 4}}
+  %0 = memref.subview %m[0, 4] [1, 1] [1, 1] : memref<16x4xf32> to memref<1x1xf32, strided<[4, 1], offset: 4>>
+  return
+}
+
+// -----
+
+func.func @subview_slice_out_of_bounds(%m: memref<16x4xf32>) {
+  // expected-error@+1 {{slice along dimension 0 runs out-of-bounds: 18 >= 16}}
+  %0 = memref.subview %m[2, 0] [9, 4] [2, 1] : memref<16x4xf32> to memref<9x4xf32, strided<[8, 1], offset: 8>>
+  return
+}
