@@ -48,7 +48,19 @@ DRIVER_FLAGS: dict[str, bool] = {
     "version": False,
     "help": False,
     "emit": True,
+    "opt-level": True,
+    "O0": False,
+    "O1": False,
+    "O2": False,
+    "O3": False,
+    "target-triple": True,
+    "target-cpu": True,
+    "target-features": True,
 }
+
+EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "header")
+"""`--emit`: the module after the passes, LLVM IR, assembly, an object file (needs -o), a C header.
+Kept in step with `llh_opt.codegen.llvm.options.EMIT_KINDS` (not imported: start-up time)."""
 
 
 class UsageError(Exception):
@@ -72,6 +84,11 @@ class Options:
     timing: bool = False
     verify_each: bool = True
     emit: str = "mlir"
+    emit_explicit: bool = False
+    opt_level: int = 2
+    target_triple: str = ""
+    target_cpu: str = ""
+    target_features: str = ""
 
 
 def _bool_value(name: str, value: str | None) -> bool:
@@ -122,7 +139,20 @@ def parse_arguments(argv: Sequence[str]) -> Options:
         opts.input = positional[0]
     if opts.pass_pipeline is not None and opts.pass_flags:
         raise UsageError("'--pass-pipeline' cannot be used with individual pass options")
+    if not opts.emit_explicit and _runs_lower_to_llvm(opts):
+        opts.emit = "llvm"
+    if opts.emit == "obj" and opts.output == "-":
+        raise UsageError("'--emit=obj' writes a binary object: give an output file with -o")
+    if opts.emit == "obj" and opts.split_input_file:
+        raise UsageError("'--emit=obj' cannot be used with '--split-input-file'")
     return opts
+
+
+def _runs_lower_to_llvm(opts: Options) -> bool:
+    """`--lower-to-llvm` (as a flag or in the pipeline) makes LLVM IR the default output."""
+    if any(name == "lower-to-llvm" for name, _ in opts.pass_flags):
+        return True
+    return opts.pass_pipeline is not None and "lower-to-llvm" in opts.pass_pipeline
 
 
 def _apply_driver_flag(opts: Options, name: str, val: str | None) -> None:
@@ -154,9 +184,25 @@ def _apply_driver_flag(opts: Options, name: str, val: str | None) -> None:
     elif name == "verify-each":
         opts.verify_each = _bool_value(name, val)
     elif name == "emit":
-        if val not in ("mlir",):
-            raise UsageError(f"Cannot find option named '{val}'! (for --emit: supported: mlir)")
+        if val not in EMIT_KINDS:
+            raise UsageError(
+                f"Cannot find option named '{val}'! (for --emit: supported: {', '.join(EMIT_KINDS)})"
+            )
         opts.emit = val
+        opts.emit_explicit = True
+    elif name == "opt-level" or name in ("O0", "O1", "O2", "O3"):
+        level = val if name == "opt-level" else name[1]
+        if level not in ("0", "1", "2", "3"):
+            raise UsageError(
+                f"invalid optimization level '{level}' (for --opt-level: 0, 1, 2 or 3)"
+            )
+        opts.opt_level = int(level)
+    elif name == "target-triple":
+        opts.target_triple = val or ""
+    elif name == "target-cpu":
+        opts.target_cpu = val or ""
+    elif name == "target-features":
+        opts.target_features = val or ""
 
 
 def split_chunks(text: str) -> list[tuple[str, int, int]]:
@@ -221,7 +267,7 @@ class OptRunner:
 
     def process_chunk(  # type: ignore[no-untyped-def]
         self, text: str, filename: str, first_line: int, first_col: int, pm
-    ) -> str | None:
+    ) -> str | bytes | None:
         """Output text for one chunk, or None when it failed (diagnostics already emitted)."""
         from llh_opt.ir.verifier import verify
         from llh_opt.parser import parse_source
@@ -243,12 +289,32 @@ class OptRunner:
                 gc.freeze()
                 verify(module, allow_unregistered=opts.allow_unregistered, diagnostics=self.engine)
             pm.run(module, allow_unregistered=opts.allow_unregistered, diagnostics=self.engine)
+            if opts.emit != "mlir":
+                with self._phase("Translate"):
+                    return self.translate(module)
         except DiagnosticError as err:
             self.engine.emit_all(self._with_op_notes(err))
             return None
         with self._phase("Output"):
             # mlir-opt ends each printed module with one more newline.
             return print_operation(module, generic=opts.generic, debuginfo=opts.debuginfo) + "\n"
+
+    def translate(self, module) -> str | bytes:  # type: ignore[no-untyped-def]
+        """`--emit=llvm|asm|obj|header`: LLVM code generation (llvmlite is imported here only)."""
+        from llh_opt.codegen.llvm import TargetOptions, emit_module
+        from llh_opt.codegen.llvm.errors import LLVMError
+
+        opts = self.opts
+        target = TargetOptions(
+            triple=opts.target_triple,
+            cpu=opts.target_cpu,
+            features=opts.target_features,
+            opt_level=opts.opt_level,
+        )
+        try:
+            return emit_module(module, opts.emit, target)
+        except LLVMError as e:
+            raise UsageError(str(e)) from None
 
     def _with_op_notes(self, err: DiagnosticError) -> list[Diagnostic]:
         """Verifier errors get mlir-opt's `see current operation` note (not under
@@ -288,13 +354,13 @@ class OptRunner:
             self.engine.flush()
             return 1
         chunks = split_chunks(text) if opts.split_input_file else [(text, 1, 1)]
-        outputs: list[str] = []
+        outputs: list[str | bytes] = []
         failed = False
         for chunk, first_line, first_col in chunks:
             out = self.process_chunk(chunk, filename, first_line, first_col, pm)
             if out is None:
                 failed = True
-            outputs.append(out or "")
+            outputs.append(out if out is not None else "")
         self.engine.flush()
         if self.timing is not None:
             self.stderr.write(self.timing.report())
@@ -305,25 +371,35 @@ class OptRunner:
             out_engine.emit_all(problems)
             out_engine.flush()
             failed = bool(problems)
-        data = OUTPUT_SPLIT.join(outputs)
+        if opts.emit == "obj":
+            data: str | bytes = outputs[0] if outputs else b""
+        else:
+            data = OUTPUT_SPLIT.join(o for o in outputs if isinstance(o, str))
         if failed:
             # Like mlir-opt, what did succeed still goes to stdout; never to an -o file.
-            if self.opts.output == "-" and any(outputs):
+            if self.opts.output == "-" and any(outputs) and isinstance(data, str):
                 sys.stdout.write(data)
             return 1
         return self.write_output(data)
 
-    def write_output(self, data: str) -> int:
+    def write_output(self, data: str | bytes) -> int:
         out = self.opts.output
         if out == "-":
-            sys.stdout.write(data)
+            if isinstance(data, bytes):
+                sys.stdout.buffer.write(data)
+            else:
+                sys.stdout.write(data)
             sys.stdout.flush()
             return 0
         directory = os.path.dirname(os.path.abspath(out))
         try:
             fd, tmp = tempfile.mkstemp(prefix=".llh-opt-", dir=directory)
-            with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
-                f.write(data)
+            if isinstance(data, bytes):
+                with os.fdopen(fd, "wb") as fb:
+                    fb.write(data)
+            else:
+                with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(data)
             os.replace(tmp, out)
         except OSError as e:
             self.stderr.write(f"llh-opt: error: cannot write output file '{out}': {e.strerror}\n")
@@ -353,6 +429,13 @@ def help_text() -> str:
         "  --verify-each[=false]             Verify the IR after each pass (default on)",
         "  --list-passes                     List the registered passes",
         "  --version                         Print the version",
+        "  --emit=<kind>                     Output: mlir (default), llvm (LLVM IR), asm, obj (needs -o),",
+        "                                    header (C declarations of the entry points);",
+        "                                    --lower-to-llvm makes llvm the default",
+        "  --opt-level=<0-3>, -O0..-O3       LLVM optimization level (default 2)",
+        "  --target-triple=<triple>          Generate code for this target (default: the host)",
+        "  --target-cpu=<cpu>                Target CPU (default: the host's, or generic)",
+        "  --target-features=<+f,-g>         Target features (default: the host's)",
         "",
         'Passes (run in command-line order; options as --name="k=v k2=v2"):',
     ]

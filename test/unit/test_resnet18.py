@@ -1,0 +1,58 @@
+"""ResNet-18 end to end through the Python runtime: `tools/gen_resnet18.py` → ONE compiled module
+(`llh_opt.runtime.compile`) → run at 1x3x224x224 and 2x3x160x160 → equal to the numpy reference
+(float64) of the generator. (The same model as an object linked with a C driver is
+``test_resnet_c_program.py``.)
+
+The model is compiled once (module-scoped fixture) and both sizes run in one test.
+Tolerance: the logits' largest error must stay below 1e-4 of their largest magnitude (f32 loop
+nests with reductions of up to 4608 terms over 18 layers; seen: ~1e-6).
+A call with H != W is a shape error naming the dimension, raised before any compute.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+runtime = pytest.importorskip("llh_opt.runtime")
+if not hasattr(runtime, "compile"):  # pragma: no cover - before the translator lands
+    pytest.skip("llh_opt.runtime.compile is not available", allow_module_level=True)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import gen_resnet18  # noqa: E402
+
+# Run once per suite run (CI runs the suite once); `-m "not slow"` skips it locally.
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def resnet(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    out = tmp_path_factory.mktemp("resnet18")
+    path = gen_resnet18.write_resnet18(str(out), seed=0)
+    return runtime.compile(path), gen_resnet18.load_weights(str(out))
+
+
+def test_resnet18_two_sizes_one_module(resnet) -> None:  # type: ignore[no-untyped-def]
+    compiled, params = resnet
+    rng = np.random.default_rng(7)
+    for shape in ((1, 3, 224, 224), (2, 3, 160, 160)):
+        x = rng.standard_normal(shape).astype(np.float32)
+        got = compiled.main(x)
+        ref = gen_resnet18.numpy_forward(x, params)
+        assert got.shape == (shape[0], 1000)
+        assert got.dtype == np.float32
+        scale = float(np.abs(ref).max())
+        err = float(np.abs(got - ref).max())
+        assert err <= 1e-4 * scale, f"{shape}: max error {err:.3g} vs max |logit| {scale:.3g}"
+        # The ranking of the classes is the model's answer: it must be the same.
+        assert (got.argmax(axis=1) == ref.argmax(axis=1)).all()
+
+
+def test_resnet18_rejects_non_square_input(resnet) -> None:  # type: ignore[no-untyped-def]
+    compiled, _ = resnet
+    x = np.zeros((1, 3, 64, 48), dtype=np.float32)
+    with pytest.raises(runtime.ShapeError, match="dimension 3"):
+        compiled.main(x)
