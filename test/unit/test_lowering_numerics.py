@@ -613,3 +613,26 @@ func.func @main(%x: tensor<1xf32>, %n: i64) -> tensor<?xf32> attributes {entranc
     x = np.array([-0.5], np.float32)
     for n in SIZES:
         close(m.main(x, np.int64(n)), np.full(2 * n, np.exp(np.float32(-0.5))), "f32")
+
+
+@pytest.mark.parametrize(
+    ("elt", "literal", "value"),
+    [("f32", "-2.500000e-01", -0.25), ("i64", "-7", -7), ("i32", "5", 5)],
+)
+def test_splat_constants(elt: str, literal: str, value: float) -> None:
+    """A splat constant is read as a scalar by the add and filled into a buffer once returned."""
+    t = f"tensor<2x3x{elt}>"
+    text = f"""
+func.func @main(%a: tensor<?x2x3x{elt}> {{func.input_symbol_0 = "s0", func.input_symbol_1 = "c2", func.input_symbol_2 = "c3"}}) -> (tensor<?x2x3x{elt}>, {t}) attributes {{entrance}} {{
+  %k = "llh.constant"() <{{value = dense<{literal}> : {t}}}> : () -> {t}
+  %0 = "llh.add"(%a, %k) : (tensor<?x2x3x{elt}>, {t}) -> tensor<?x2x3x{elt}>
+  return %0, %k : tensor<?x2x3x{elt}>, {t}
+}}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(6)
+    k = np.full((2, 3), value, _DT[elt])
+    for n in SIZES:
+        a = rand(rng, (n, 2, 3), elt)
+        r, kk = m.main(a)
+        close(r, a + k, elt)
+        close(kk, k, elt)
