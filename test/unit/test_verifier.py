@@ -31,7 +31,8 @@ from llh_opt.ir.opdef import (
     register,
 )
 from llh_opt.ir.types import i1, i32
-from llh_opt.ir.verifier import SymbolTableCollection, verify
+from llh_opt.ir.symbol_table import SymbolTableCollection
+from llh_opt.ir.verifier import verify
 
 # --------------------------------------------------------------------------- test ops
 
