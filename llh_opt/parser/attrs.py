@@ -16,7 +16,6 @@ from typing import Any
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir import dense as dense_mod
 from llh_opt.ir import literals
-from llh_opt.ir.affine import AffineParseError, parse_affine_map
 from llh_opt.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -248,6 +247,8 @@ class AttrMixin:
         return self.make_affine_map(tok.value, self.base + tok.start_pos)
 
     def make_affine_map(self, text: str, off: int) -> Attribute:
+        from llh_opt.parser.affine_parser import AffineParseError, parse_affine_map
+
         body = text[len("affine_map<") : -1]
         try:
             return AffineMapAttr(parse_affine_map(body))
