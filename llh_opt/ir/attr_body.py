@@ -4,7 +4,7 @@ What lives here: `AttrBodyParser`, a cursor over the text a hook receives (what 
 e.g. `.encoding<shapes = @s0, @"x y">`) with the few reads such bodies need, in the manner of
 MLIR's `DialectAsmParser`: the mnemonic after the `.`, the `<...>` body, literal punctuation and
 words, identifiers and symbol names. Identifiers and strings are the grammar's terminals
-(``llh_opt.grammar.terminal``; identifiers ASCII-only, as MLIR's lexer reads them), so hooks keep
+(``llh_opt.ir.lexicon.terminal``; identifiers ASCII-only, as MLIR's lexer reads them), so hooks keep
 no copy of the lexical language. What does not: any dialect's attributes or messages (the hooks
 word their own diagnostics), and parsing nested types or attributes (the parser does that).
 """
@@ -24,7 +24,7 @@ def _identifier_and_symbol() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(identifier, `@name` or `@"string"`), built from the grammar on first use."""
     global _lexemes
     if _lexemes is None:
-        from llh_opt.grammar import terminal
+        from llh_opt.ir.lexicon import terminal
 
         bare, string = terminal("_BARE"), terminal("_STR")
         _lexemes = (

@@ -5,7 +5,7 @@ What lives here: `machinery()`, which returns the process-wide (Lark, driver, Bu
 start symbol the decoders need, and the fused `FastDriver` over its tables (or Lark's own
 `parse` if the fast driver cannot be built). The cache file lives in the user's cache directory
 and is keyed by the grammar's hash and the Lark version (Lark re-checks the hash on load).
-What does not: the grammar text (``llh_opt.grammar``), the callbacks, error wording.
+What does not: the grammar text (``llh_opt.ir.lexicon.grammar_text``), the callbacks, error wording.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sys
 import tempfile
 from typing import Any
 
-from llh_opt.grammar import grammar_text
+from llh_opt.ir.lexicon import grammar_text
 
 START_SYMBOLS = ["start", "type", "attr", "fine"]
 """The file; one type or attribute; the fine-grained form of a coarse token."""

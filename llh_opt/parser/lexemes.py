@@ -1,7 +1,7 @@
 """The lexical pieces of the parser's fast paths, built from the grammar's terminals at load time.
 
 What lives here: regexes built from the terminals of ``grammar/mlir.lark`` (through
-`llh_opt.grammar.terminal`, when this module is imported, so the grammar stays the only
+`llh_opt.ir.lexicon.terminal`, when this module is imported, so the grammar stays the only
 definition of identifiers, strings, the bracket-balanced body `_B4`, scalar types, literals and
 comments) that decode the text of a coarse token quickly (atoms such as `tensor<...>` or
 `#dialect.name<...>`, list items, dictionary keys, literals), and `scan_brackets`, the one
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from llh_opt.grammar import terminal
+from llh_opt.ir.lexicon import terminal
 
 __all__ = ["scan_brackets"]
 

@@ -1,4 +1,4 @@
-"""Tests for ``llh_opt.grammar.terminal`` and ``llh_opt.parser.lexemes`` (built from it), and the
+"""Tests for ``llh_opt.ir.lexicon.terminal`` and ``llh_opt.parser.lexemes`` (built from it), and the
 bracket scanner."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from llh_opt.parser import lexemes
-from llh_opt.grammar import grammar_text, terminal
+from llh_opt.ir.lexicon import grammar_text, terminal
 from llh_opt.parser.grammar_loader import machinery
 from llh_opt.parser.lexemes import scan_brackets
 
