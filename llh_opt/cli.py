@@ -22,7 +22,6 @@ from llh_opt.diagnostics import (
     Diagnostic,
     DiagnosticEngine,
     DiagnosticError,
-    ExpectedDiagnostics,
     Severity,
     SourceManager,
     format_internal_error,
@@ -365,6 +364,8 @@ class OptRunner:
         if self.timing is not None:
             self.stderr.write(self.timing.report())
         if opts.verify_diagnostics:
+            from llh_opt.verify_diagnostics import ExpectedDiagnostics
+
             expected = ExpectedDiagnostics.from_text(filename, text)
             problems = expected.verify(self.engine.diagnostics, only_expected=opts.only_expected)
             out_engine = DiagnosticEngine(self.srcmgr, self.stderr)

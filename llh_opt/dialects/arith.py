@@ -8,11 +8,11 @@ is declared in its class; the greedy driver that runs them lives in ``rewrite/``
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.ir.attr_body import AttrBodyParser
 from llh_opt.ir.attributes import (
     Attribute,
     DenseElementsAttr,
@@ -165,21 +165,20 @@ class FastMathFlagsAttr(_FlagsAttr):
 OVERFLOW_NONE = IntegerOverflowFlagsAttr(0)
 FASTMATH_NONE = FastMathFlagsAttr(0)
 
-_ATTR_RE = re.compile(r"\.(\w+)\s*<([^<>]*)>\s*\Z", re.DOTALL)
-
 
 def parse_arith_attribute(body: str, loc: Any = None) -> Attribute:
     """The dialect hook: `body` is the text after `#arith` (`.overflow<nsw, nuw>`)."""
-    m = _ATTR_RE.match(body)
+    p = AttrBodyParser(body)
     mnemonic = body[1:].split("<", 1)[0].strip() if body.startswith(".") else body
     cls = {"overflow": IntegerOverflowFlagsAttr, "fastmath": FastMathFlagsAttr}.get(mnemonic)
     if cls is None:
         raise DiagnosticError(
             Diagnostic(Severity.ERROR, f"unknown attribute `{mnemonic}` in dialect `arith`", loc)
         )
-    if m is None:
+    flags = p.parse_angle_body() if p.parse_mnemonic() is not None else None
+    if flags is None or "<" in flags or ">" in flags:
         raise DiagnosticError(Diagnostic(Severity.ERROR, "expected '>'", loc))
-    names = [n.strip() for n in m.group(2).split(",")]
+    names = [n.strip() for n in flags.split(",")]
     allowed = ["none", *(n for n, _ in cls.FLAGS), *(n for n, _ in cls.GROUPS)]
     for n in names:
         if n not in allowed:

@@ -1,8 +1,8 @@
 """The IR verifier: `verify(op)` walks the IR like MLIR's ``mlir/lib/IR/Verifier.cpp``.
 
 Structure (op specs and traits, terminators, successors, unregistered ops, region isolation, symbol
-tables), then SSA dominance. Per-op rules live on the op classes (``opdef.py``), not here; the
-`SymbolTableCollection` lookups live here until ``ir/symbol_table.py`` exists.
+tables), then SSA dominance. Per-op rules live on the op classes (``opdef.py``), not here; symbol
+lookups (`SymbolTableCollection`) live in ``symbol_table.py``.
 
 Speed: one pass for structure, one for dominance, one for region isolation; ops of a block are
 numbered once (a dict per block) and dominator trees are built only for multi-block regions.
@@ -11,11 +11,11 @@ Guarded by ``test/unit/test_verifier.py::test_large_function_is_linear`` (100k o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
-from llh_opt.ir.attributes import StringAttr, SymbolRefAttr
+from llh_opt.ir.attributes import StringAttr
 from llh_opt.ir.dominance import dominator_tree
 from llh_opt.ir.core import OP_CLASSES, Block, BlockArgument, Operation, OpResult, Region, Value
 from llh_opt.ir.opdef import (
@@ -28,13 +28,12 @@ from llh_opt.ir.opdef import (
     SymbolTableTrait,
     verify_op_definition,
 )
+from llh_opt.ir.symbol_table import SymbolTableCollection, symbol_user_classes, walk_symbol_table
 
 __all__ = [
-    "SymbolTableCollection",
     "has_ssa_dominance",
     "is_dialect_loaded",
     "is_isolated_from_above",
-    "is_symbol_table",
     "op_error",
     "verify",
 ]
@@ -132,10 +131,6 @@ def _info(cls: type[Operation]) -> _ClassInfo:
 
 def is_isolated_from_above(op: Operation) -> bool:
     return _info(type(op)).isolated
-
-
-def is_symbol_table(op: Operation) -> bool:
-    return _info(type(op)).symbol_table
 
 
 def has_ssa_dominance(region: Region) -> bool:
@@ -496,10 +491,10 @@ class _Verifier:
                     )
                     raise err
             child = child.next
-        users = _symbol_user_classes()
+        users = symbol_user_classes()
         if users:
             tables = SymbolTableCollection()
-            for user in _walk_symbol_table(op.regions, users):
+            for user in walk_symbol_table(op.regions, users):
                 try:
                     user.verify_symbol_uses(tables)  # type: ignore[attr-defined]
                 except DiagnosticError as err:
@@ -765,114 +760,3 @@ class _DomTree:
         if i is None:
             return False
         return self.tin[i] < self.tin[j] and self.tout[j] < self.tout[i]
-
-
-# --------------------------------------------------------------------------- symbol tables
-
-
-_symbol_users_size = -1
-_symbol_users: frozenset[type] = frozenset()
-
-
-def _symbol_user_classes() -> frozenset[type]:
-    """The registered op classes with a `verify_symbol_uses(tables)` hook."""
-    global _symbol_users_size, _symbol_users
-    if len(OP_CLASSES) != _symbol_users_size:
-        _symbol_users_size = len(OP_CLASSES)
-        _symbol_users = frozenset(
-            c for c in OP_CLASSES.values() if hasattr(c, "verify_symbol_uses")
-        )
-    return _symbol_users
-
-
-def _walk_symbol_table(regions: Sequence[Region], types: frozenset[type]) -> list[Operation]:
-    """Ops of the given classes nested in `regions`, in MLIR's `walkSymbolTable` order, not
-    looking inside nested symbol tables."""
-    found: list[Operation] = []
-    stack = list(regions)
-    while stack:
-        region = stack.pop()
-        for block in region.blocks:
-            op = block.first
-            while op is not None:
-                if type(op) in types:
-                    found.append(op)
-                if op.regions and not _info(type(op)).symbol_table:
-                    stack.extend(op.regions)
-                op = op.next
-    return found
-
-
-class SymbolTableCollection:
-    """Cached symbol lookups (MLIR's `SymbolTableCollection`), handed to `verify_symbol_uses`
-    hooks and used by passes. A table maps `sym_name` strings to the ops of a symbol-table op's
-    single block; lookups follow MLIR's rules (nested references may not name private symbols)."""
-
-    __slots__ = ("_tables",)
-
-    def __init__(self) -> None:
-        self._tables: dict[Operation, dict[str, Operation]] = {}
-
-    def table(self, table_op: Operation) -> dict[str, Operation]:
-        table = self._tables.get(table_op)
-        if table is None:
-            table = {}
-            if table_op.regions and table_op.regions[0].blocks:
-                op = table_op.regions[0].blocks[0].first
-                while op is not None:
-                    name = _attr(op, "sym_name")
-                    if isinstance(name, StringAttr):
-                        table.setdefault(name.value, op)
-                    op = op.next
-            self._tables[table_op] = table
-        return table
-
-    def invalidate(self, table_op: Operation) -> None:
-        self._tables.pop(table_op, None)
-
-    def lookup_symbol_in(
-        self, table_op: Operation, symbol: str | SymbolRefAttr
-    ) -> Operation | None:
-        if isinstance(symbol, str):
-            return self.table(table_op).get(symbol)
-        path = self.resolve(table_op, symbol)
-        return path[-1] if path else None
-
-    def resolve(self, table_op: Operation, ref: SymbolRefAttr) -> list[Operation] | None:
-        """Every op along `@a::@b::@c` (MLIR's `lookupSymbolIn` with a result vector), or None."""
-        op = self.table(table_op).get(ref.root)
-        if op is None:
-            return None
-        path = [op]
-        for name in ref.nested:
-            if not is_symbol_table(op):
-                return None
-            op = self.table(op).get(name)
-            if op is None or symbol_visibility(op) == "private":
-                return None
-            path.append(op)
-        return path
-
-    def lookup_nearest_symbol_from(
-        self, op: Operation, ref: str | SymbolRefAttr
-    ) -> Operation | None:
-        table_op = nearest_symbol_table(op)
-        return self.lookup_symbol_in(table_op, ref) if table_op is not None else None
-
-
-def nearest_symbol_table(op: Operation) -> Operation | None:
-    """`op` itself if it is a symbol table, else its closest symbol-table ancestor."""
-    current: Operation | None = op
-    while current is not None:
-        if is_symbol_table(current):
-            return current
-        current = current.parent_op
-    return None
-
-
-def symbol_visibility(op: Operation) -> str:
-    """'public', 'private' or 'nested' from the `sym_visibility` attribute."""
-    vis = _attr(op, "sym_visibility")
-    if isinstance(vis, StringAttr) and vis.value in ("private", "nested"):
-        return vis.value
-    return "public"

@@ -16,7 +16,6 @@ from typing import Any
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir import dense as dense_mod
 from llh_opt.ir import literals
-from llh_opt.ir.affine import AffineParseError, parse_affine_map
 from llh_opt.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -63,7 +62,13 @@ from llh_opt.ir.types import (
     i64,
 )
 from llh_opt.parser.errors import ParseError
-from llh_opt.parser.lexemes import ATOM_RE, INT_TYPE_RE, SYMBOL_PART_RE, WS_COMMENT_RE
+from llh_opt.parser.lexemes import (
+    ATOM_RE,
+    INT_TYPE_RE,
+    SYMBOL_PART_RE,
+    WS_COMMENT_RE,
+    scan_brackets,
+)
 
 MAX_INT_WIDTH = 16777215
 _SIGN_NAMES = ("signless", "signed", "unsigned")
@@ -248,6 +253,8 @@ class AttrMixin:
         return self.make_affine_map(tok.value, self.base + tok.start_pos)
 
     def make_affine_map(self, text: str, off: int) -> Attribute:
+        from llh_opt.parser.affine_parser import AffineParseError, parse_affine_map
+
         body = text[len("affine_map<") : -1]
         try:
             return AffineMapAttr(parse_affine_map(body))
@@ -337,7 +344,7 @@ class AttrMixin:
     def dense_fine(self, c: list[Any]) -> DenseLiteral:
         kw = c[0]
         off = self.base + kw.start_pos
-        end = _match_close(self.src.text, off + len("dense"))
+        end = scan_brackets(self.src.text, off + len("dense"))
         if len(c) == 1:
             return DenseLiteral(None, off, end)
         return DenseLiteral(c[1], off, end)
@@ -792,29 +799,6 @@ class DenseLiteral:
         self.value = value
         self.offset = offset
         self.end = end
-
-
-def _match_close(text: str, open_pos: int) -> int:
-    """The offset after the bracket closing the one at `open_pos` (`->` and strings skipped)."""
-    depth = 0
-    i = open_pos
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}":
-            if not (ch == ">" and i > 0 and text[i - 1] == "-"):
-                depth -= 1
-                if depth == 0:
-                    return i + 1
-        elif ch == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            i = j
-        i += 1
-    return n
 
 
 def _memory_space(space: Attribute | None) -> Attribute | None:

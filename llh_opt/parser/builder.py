@@ -35,7 +35,13 @@ from llh_opt.parser.attrs import AttrMixin, DeferredLoc
 from llh_opt.parser.custom import CustomOpsMixin
 from llh_opt.parser.decode import DecodeMixin
 from llh_opt.parser.errors import ParseError
-from llh_opt.parser.lexemes import RESULT_DEF_RE, SINGLE_RESULT_RE, VALUE_USE_RE
+from llh_opt.parser.lexemes import (
+    RESULT_DEF_RE,
+    SINGLE_RESULT_RE,
+    VALUE_USE_RE,
+    WS_COMMENT_RE,
+    scan_brackets,
+)
 from llh_opt.parser.scopes import RegionContext, SSAScopes
 from llh_opt.parser.source import SourceText
 
@@ -404,25 +410,9 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
     def _functype_offset(self, name_tok: Any) -> int:
         """The `(` of a generic op's function type (for operand-count errors): the first `:` at
         bracket depth 0 after the op name."""
-        text = self.src.text
         pos = self.base + name_tok.start_pos
-        depth = 0
-        i = pos + len(name_tok.value)
-        n = len(text)
-        while i < n:
-            ch = text[i]
-            if ch in "([{<":
-                depth += 1
-            elif ch in ")]}>" and not (ch == ">" and text[i - 1] == "-"):
-                depth -= 1
-            elif ch == '"':
-                i = text.find('"', i + 1)
-                if i < 0:
-                    break
-            elif ch == ":" and depth == 0:
-                return self._next_token_offset(i + 1)
-            i += 1
-        return pos
+        colon = scan_brackets(self.src.text, pos + len(name_tok.value), ":")
+        return self._next_token_offset(colon + 1) if colon >= 0 else pos
 
     def _op_info(self, name: str, op_off: int) -> type[Operation] | None:
         """The registered class of `name` (None if unregistered), checking it may be used."""
@@ -444,8 +434,6 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         return cls
 
     def _next_token_offset(self, offset: int) -> int:
-        from llh_opt.parser.lexemes import WS_COMMENT_RE
-
         return WS_COMMENT_RE.match(self.src.text, offset).end()
 
     # ------------------------------------------------------------------ results and operands

@@ -13,7 +13,6 @@ MLIR's errors for bad operand counts and kinds of types. What does not: the gram
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from llh_opt.ir.attributes import (
@@ -46,7 +45,7 @@ from llh_opt.ir.types import (
 )
 from llh_opt.parser.custom_loops import LoopOpsMixin
 from llh_opt.parser.errors import ParseError
-from llh_opt.parser.lexemes import SCALAR_TYPE_RE
+from llh_opt.parser.lexemes import SCALAR_TYPE_RE, scan_brackets
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 CMPF_PREDICATES = (
@@ -90,8 +89,6 @@ _TYPE_MNEMONICS: dict[type, str] = {
 }
 """MLIR's names of the builtin type classes for "invalid kind of type specified" errors."""
 _TENSOR_TYPES = (RankedTensorType, UnrankedTensorType)
-_TO_SCAN_RE = re.compile(r'[([{<]|->|[)\]}>]|"(?:[^"\\]|\\.)*"|\bto\b')
-"""Brackets, arrows, strings and the keyword `to` (to find the type after `to` in an error)."""
 
 MLIR_KEYWORDS = frozenset(
     [
@@ -340,23 +337,16 @@ class CustomOpsMixin(LoopOpsMixin):
         """The start of argument `index` of the signature after the last `@name`."""
         text = self.src.text
         i = text.find("(", self.last_symbol_end) + 1
-        depth = 0
         k = 0
         while i < len(text):
             while text[i] in " \t\r\n":
                 i += 1
             if k == index:
                 return i
-            while i < len(text):
-                ch = text[i]
-                if ch in "<([{":
-                    depth += 1
-                elif ch in ">)]}" and not (ch == ">" and text[i - 1] == "-"):
-                    depth -= 1
-                elif ch == "," and depth == 0:
-                    break
-                i += 1
-            i += 1
+            comma = scan_brackets(text, i, ",")
+            if comma < 0:
+                break
+            i = comma + 1
             k += 1
         return self.last_symbol_end
 
@@ -470,38 +460,13 @@ class CustomOpsMixin(LoopOpsMixin):
 
     def _colon_type(self, start: int) -> int:
         """The first token after the first `:` at bracket depth 0 from absolute `start`."""
-        text = self.src.text
-        depth = 0
-        i = start
-        n = len(text)
-        while i < n:
-            ch = text[i]
-            if ch in "([{<":
-                depth += 1
-            elif ch in ")]}>" and not (ch == ">" and text[i - 1] == "-"):
-                depth -= 1
-            elif ch == '"':
-                i = text.find('"', i + 1)
-                if i < 0:
-                    break
-            elif ch == ":" and depth == 0:
-                return self._next_token_offset(i + 1)
-            i += 1
-        return start
+        colon = scan_brackets(self.src.text, start, ":")
+        return self._next_token_offset(colon + 1) if colon >= 0 else start
 
     def _to_type(self, start: int) -> int:
         """The first token after the keyword `to` at bracket depth 0 from absolute `start`."""
-        text = self.src.text
-        depth = 0
-        for m in _TO_SCAN_RE.finditer(text, start):
-            tok = m.group()
-            if tok in "([{<":
-                depth += 1
-            elif tok in ")]}>":
-                depth -= 1
-            elif tok == "to" and depth == 0:
-                return self._next_token_offset(m.end())
-        return start
+        to = scan_brackets(self.src.text, start, "to")
+        return self._next_token_offset(to + 2) if to >= 0 else start
 
     def func_constant(self, c: list[Any]) -> Operation:
         kw = c[0]
@@ -572,9 +537,7 @@ class CustomOpsMixin(LoopOpsMixin):
         return self._create(kw, "arith.constant", [], [rtype], {"value": value}, attrs)
 
     def _skip_braces(self, off: int) -> int:
-        from llh_opt.parser.attrs import _match_close
-
-        return self._next_token_offset(_match_close(self.src.text, off))
+        return self._next_token_offset(scan_brackets(self.src.text, off))
 
     def arith_binop(self, c: list[Any]) -> Operation:
         kw = c[0]

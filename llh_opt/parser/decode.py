@@ -337,11 +337,10 @@ class DecodeMixin:
             m = NUMBER_RE.match(text)
             if m is None:
                 return None
-            ty = self.type_text(m.group(4), off + m.start(4)) if m.group(4) else None
-            lit = m.group(1) + m.group(2)
-            if m.group(3) is None:
-                return self.make_int(lit, off, ty)
-            return self.make_float(lit, off, ty, 0)
+            ty = self.type_text(m.group(3), off + m.start(3)) if m.group(3) else None
+            if m.group(1) is None:
+                return self.make_int(m.group(2), off, ty)
+            return self.make_float(m.group(1), off, ty, 0)
         if c == "#":
             if ATOM_RE.fullmatch(text) is None:
                 return None

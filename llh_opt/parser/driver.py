@@ -6,6 +6,10 @@ reduce on Lark's parse table, calling the transformer callbacks Lark bound at co
 `LarkDriver`, which simply calls `Lark.parse` (the reference, used when Lark's internals are not
 what the fast driver expects, and in tests). Both report a rejected token as `SyntaxFailure` with
 absolute offsets. What does not: the grammar, the callbacks, or turning failures into messages.
+
+`FastDriver` reads Lark internals (the contextual lexer's per-state lexers, the LALR parse table
+and callbacks), so it is written against one Lark minor series, `LARK_SERIES`; ``pyproject.toml``
+pins Lark to it.
 """
 
 from __future__ import annotations
@@ -16,10 +20,14 @@ from typing import Any
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from llh_opt.parser.lexemes import BARE, ID_SUFFIX, IGNORE
+
+LARK_SERIES = (1, 3)
+"""The Lark minor version `FastDriver` is written against (``lark>=1.3.1,<1.4``)."""
+
 END = "$END"
-_IGNORE = r"(?:\s|//[^\n]*)*"
-_IGNORE_RE = re.compile(_IGNORE)
-_SKIP = r"(?=(?P<_ws>" + _IGNORE + r"))(?P=_ws)"
+_IGNORE_RE = re.compile(IGNORE)
+_SKIP = r"(?=(?P<_ws>" + IGNORE + r"))(?P=_ws)"
 """Blanks and comments before a token, matched atomically (a lookahead captures them, the
 back-reference consumes exactly that): the regex must never back into a comment to find a token."""
 _str_new = str.__new__
@@ -88,8 +96,8 @@ COARSE_HEADS = {
     "ARRAY": r"array<",
     "STRIDED": r"strided<",
     "LOC": r"loc\(",
-    "HASH_ATTR": r"#(?:[0-9]+|[A-Za-z$._\-][\w$.\-]*)",
-    "DIALECT_TYPE": r"!(?:[0-9]+|[A-Za-z$._\-][\w$.\-]*)",
+    "HASH_ATTR": "#" + ID_SUFFIX,
+    "DIALECT_TYPE": "!" + ID_SUFFIX,
 }
 """A prefix of every text each coarse (bracket-balanced, hence large) terminal matches.
 
@@ -177,7 +185,7 @@ class _StateLexer:
 
 
 _WHOLE_ID = r"(?![\w$.])"
-_IDENTIFIER = re.compile(r"[A-Za-z_][\w$.]*")
+_IDENTIFIER = re.compile(BARE)
 
 
 def _finite_language(regex: str, limit: int = 1000) -> frozenset[str] | None:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.parser.driver import END, SyntaxFailure
+from llh_opt.parser.lexemes import STR
 
 if TYPE_CHECKING:
     from llh_opt.parser.source import SourceText
@@ -122,7 +123,7 @@ def lookup_message(stack: tuple[int, ...]) -> str | None:
 
 
 _ATOM_RE = re.compile(r"[!#]?[\w$.\-]+(?:<[^<>]*>)?")
-_STRING_RE = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')
+_STRING_RE = re.compile(STR)
 _RESULTS_RE = re.compile(r"%[\w$.\-]+(?::[0-9]+)?(?:\s*,\s*%[\w$.\-]+(?::[0-9]+)?)*")
 
 

@@ -5,7 +5,7 @@ What lives here: `machinery()`, which returns the process-wide (Lark, driver, Bu
 start symbol the decoders need, and the fused `FastDriver` over its tables (or Lark's own
 `parse` if the fast driver cannot be built). The cache file lives in the user's cache directory
 and is keyed by the grammar's hash and the Lark version (Lark re-checks the hash on load).
-What does not: the grammar text, the callbacks, error wording.
+What does not: the grammar text (``llh_opt.ir.lexicon.grammar_text``), the callbacks, error wording.
 """
 
 from __future__ import annotations
@@ -14,25 +14,15 @@ import hashlib
 import os
 import sys
 import tempfile
-from importlib import resources
 from typing import Any
+
+from llh_opt.ir.lexicon import grammar_text
 
 START_SYMBOLS = ["start", "type", "attr", "fine"]
 """The file; one type or attribute; the fine-grained form of a coarse token."""
 
 _MACHINERY: tuple[Any, Any, Any] | None = None
 _REFERENCE: tuple[Any, Any, Any] | None = None
-
-
-def grammar_text() -> str:
-    """The text of ``mlir.lark`` (installed as the package data of ``llh_opt.grammar``)."""
-    try:
-        return resources.files("llh_opt.grammar").joinpath("mlir.lark").read_text("utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):  # running from a source tree
-        here = os.path.dirname(os.path.abspath(__file__))
-        path = os.path.join(here, "..", "..", "grammar", "mlir.lark")
-        with open(path, encoding="utf-8") as f:
-            return f.read()
 
 
 def _cache_path(text: str) -> str:

@@ -1,10 +1,13 @@
-"""Compiled regular expressions the parser's fast paths use to split coarse tokens.
+"""The lexical pieces of the parser's fast paths, built from the grammar's terminals at load time.
 
-What lives here: Python mirrors of the grammar's lexical pieces (identifiers, strings, the
-bracket-balanced body `_B4`, atoms such as `tensor<...>` or `#dialect.name<...>`, list items,
-dictionary keys, literals), used only to decode the text of a coarse token quickly. Whatever these
-do not fully match is handed to the grammar (``grammar/mlir.lark``), which stays the definition of
-the language. They are kept few and small: compiling them is part of every process's start-up.
+What lives here: regexes built from the terminals of ``grammar/mlir.lark`` (through
+`llh_opt.ir.lexicon.terminal`, when this module is imported, so the grammar stays the only
+definition of identifiers, strings, the bracket-balanced body `_B4`, scalar types, literals and
+comments) that decode the text of a coarse token quickly (atoms such as `tensor<...>` or
+`#dialect.name<...>`, list items, dictionary keys, literals), and `scan_brackets`, the one
+bracket-depth scanner of the parser (error offsets, the end of `dense<...>`). Whatever the regexes
+do not fully match is handed to the grammar, which stays the definition of the language. They are
+kept few and small: compiling them is part of every process's start-up.
 What does not: tokenizing whole files (the grammar's contextual lexer) and any semantics.
 """
 
@@ -12,34 +15,31 @@ from __future__ import annotations
 
 import re
 
-ID_SUFFIX = r"(?:[0-9]+|[A-Za-z$._\-][\w$.\-]*)"
-BARE = r"[A-Za-z_][\w$.]*"
-STR = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+from llh_opt.ir.lexicon import terminal
 
-_SPECIAL = r"(?:->|-(?!>)|/(?!/)|" + STR + r")"
+__all__ = ["scan_brackets"]
 
+# --------------------------------------------------------------------------- lexemes
 
-def _balanced(depth: int, plain: str) -> str:
-    body = plain + r"(?:" + _SPECIAL + plain + r")*"
-    for _ in range(depth):
-        body = plain + r"(?:(?:" + _SPECIAL + r"|[<({\[]" + body + r"[>)}\]])" + plain + r")*"
-    return body
+ID_SUFFIX = terminal("_ID_SUFFIX")
+BARE = terminal("_BARE")
+STR = terminal("_STR")
 
-
-BAL = _balanced(4, r'[^<>(){}\[\]"\-/]*')
+BAL = terminal("_B4")
 """Bracket-balanced content, four levels deep: the grammar's `_B4`."""
 
 ATOM_RE = re.compile(r"(?:[#!]" + ID_SUFFIX + r"|" + BARE + r")(?:<" + BAL + r">)?(?!<)")
 """One type or dialect attribute: `f32`, `tensor<...>`, `!llh.x<...>`, `!t`, `#llh.enc<...>`."""
 
-_NOCOMMA = r'[^,<>(){}\[\]"\-/]*'
+# A plain run of `_B3`'s level that also stops at a comma.
+_NOCOMMA = terminal("_BN").replace("[^", "[^,", 1)
 LIST_ITEM_RE = re.compile(
     r"\s*("
     + _NOCOMMA
     + r"(?:(?:"
-    + _SPECIAL
+    + terminal("_BS")
     + r"|[<({\[]"
-    + _balanced(3, r'[^<>(){}\[\]"\-/]*')
+    + terminal("_B3")
     + r"[>)}\]])"
     + _NOCOMMA
     + r")*)(,?)",
@@ -51,24 +51,20 @@ DICT_KEY_RE = re.compile(r"\s*(" + BARE + r"|" + STR + r")\s*(=?)")
 ARROW_RE = re.compile(r"\s*->\s*")
 BLANKS_RE = re.compile(r"\s*")
 
-SCALAR_TYPE_RE = re.compile(
-    r"(?:[su]?i[0-9]+|index|none|bf16|f16|f32|f64|f80|f128|tf32|f8E5M2FNUZ|f8E5M2|f8E4M3FNUZ"
-    r"|f8E4M3FN|f8E4M3B11FNUZ|f8E4M3|f8E3M4|f4E2M1FN|f6E2M3FN|f6E3M2FN|f8E8M0FNU)\Z"
-)
+SCALAR_TYPE_RE = re.compile(terminal("SCALAR_TYPE") + r"\Z")
 INT_TYPE_RE = re.compile(r"([su]?)i([0-9]+)\Z")
 
 TENSOR_FAST_RE = re.compile(r"tensor<((?:(?:\?|[0-9]+)x)*)(\w+)(?:,\s*(#.*))?>\Z", re.DOTALL)
 """`tensor<2x?xf32>` / `tensor<?xf32, #enc>` with a scalar element type (the common case)."""
 
-SYMBOL_REF_RE = re.compile(
-    r"@(?:" + BARE + r"|" + STR + r")(?:::@(?:" + BARE + r"|" + STR + r"))*\Z"
-)
+SYMBOL_REF_RE = re.compile(terminal("SYMBOL_REF") + r"\Z")
 SYMBOL_PART_RE = re.compile(r"@(" + BARE + r"|" + STR + r")")
 
-NUMBER_RE = re.compile(
-    r"(-?)(0x[0-9a-fA-F]+|[0-9]+(\.[0-9]*(?:[eE][-+]?[0-9]+)?)?)(?:\s*:\s*(\S.*?))?\s*\Z", re.DOTALL
-)
-"""An integer or float attribute with an optional `: type`."""
+_INT = terminal("INT_LIT")
+_FLOAT = terminal("FLOAT_LIT")
+
+NUMBER_RE = re.compile(r"(?:(" + _FLOAT + r")|(" + _INT + r"))(?:\s*:\s*(\S.*?))?\s*\Z", re.DOTALL)
+"""A float (group 1) or integer (group 2) attribute with an optional `: type` (group 3)."""
 
 STRING_ATTR_RE = re.compile(r"(" + STR + r")(?:\s*:\s*(\S.*?))?\s*\Z", re.DOTALL)
 DENSE_FAST_RE = re.compile(r"dense<(.*)>\s*:\s*(\S.*?)\s*\Z", re.DOTALL)
@@ -78,12 +74,58 @@ LOC_FILE_RE = re.compile(r"loc\(\s*(" + STR + r")\s*:\s*([0-9]+)\s*:\s*([0-9]+)\
 LOC_ALIAS_RE = re.compile(r"loc\(\s*(#" + ID_SUFFIX + r")\s*\)\Z")
 
 SIMPLE_SCALAR_RE = re.compile(
-    r"\s*(?:(-?(?:0x[0-9a-fA-F]+|[0-9]+))|(-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)|(true|false))\s*\Z"
+    r"\s*(?:("
+    + _INT
+    + r")|("
+    + _FLOAT
+    + r")|("
+    + terminal("TRUE_KW")
+    + r"|"
+    + terminal("FALSE_KW")
+    + r"))\s*\Z"
 )
-"""One element of a flat dense/array literal."""
+"""One element of a flat dense/array literal: an integer, a float or a boolean (groups 1-3)."""
 
 RESULT_DEF_RE = re.compile(r"%(" + ID_SUFFIX + r")(?::([0-9]+))?")
 VALUE_USE_RE = re.compile(r"%(" + ID_SUFFIX + r")(?:#([0-9]+))?")
 SINGLE_RESULT_RE = re.compile(r"%(" + ID_SUFFIX + r")\s*=\Z")
 
-WS_COMMENT_RE = re.compile(r"(?:\s|//[^\n]*)*")
+_WS_COMMENT = terminal("WS_COMMENT")
+if not _WS_COMMENT.endswith(")+"):  # pragma: no cover - a grammar edit must keep this shape
+    raise ValueError("grammar terminal WS_COMMENT is expected to read /(?:...)+/")
+IGNORE = _WS_COMMENT[:-1] + "*"
+"""Blanks and `//` comments, possibly none (the grammar's `WS_COMMENT`, which Lark requires to
+be non-empty, with `*` for its `+`)."""
+WS_COMMENT_RE = re.compile(IGNORE)
+
+# --------------------------------------------------------------------------- bracket scanning
+
+_SCAN_TOKENS = r'->|"(?:[^"\\\n]|\\.)*"|[<([{]|[>)\]}]'
+_SCAN_STOPS = {"": "", ",": "|,", ":": "|:", "to": r"|\bto\b"}
+_SCANNERS: dict[str, re.Pattern[str]] = {}
+"""Compiled on first use (error paths and `dense<...>` ends only): not part of start-up."""
+
+
+def scan_brackets(text: str, start: int, stop: str = "") -> int:
+    """Walk `text` from `start` tracking the bracket depth (`<([{` open, `>)]}` close; the `>`
+    of `->` and everything inside strings do not count; bracket kinds are not matched).
+
+    With `stop` (`","`, `":"` or `"to"`): the offset of the first `stop` at depth 0, or -1 (a
+    closing bracket of an enclosing construct makes the depth negative, so nothing after it is
+    found). Without: the offset just after the bracket that brings the depth back to 0 (call it
+    on an opening bracket), or `len(text)` if there is none."""
+    scanner = _SCANNERS.get(stop)
+    if scanner is None:
+        scanner = _SCANNERS[stop] = re.compile(_SCAN_TOKENS + _SCAN_STOPS[stop])
+    depth = 0
+    for m in scanner.finditer(text, start):
+        ch = m.group()
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+            if depth == 0 and not stop:
+                return m.end()
+        elif ch == stop and depth == 0:
+            return m.start()
+    return -1 if stop else len(text)

@@ -45,7 +45,7 @@ from llh_opt.ir.attributes import (
 )
 from llh_opt.ir.core import Block, Operation, Region
 from llh_opt.ir.opdef import IsolatedFromAbove, IsTerminator, SingleBlock, SymbolTrait
-from llh_opt.ir.verifier import SymbolTableCollection, is_symbol_table, symbol_visibility
+from llh_opt.ir.symbol_table import SymbolTableCollection, is_symbol_table, symbol_visibility
 from llh_opt.passes.pass_manager import PassContext, PassManager
 from llh_opt.passes.registry import Pass, PassOption, PassOptionsError, lookup_pass, register_pass
 

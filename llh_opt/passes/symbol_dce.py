@@ -3,7 +3,7 @@
 
 Deviation, on purpose: symbol references are also looked for in the *types* of op results and
 block arguments (LLH tensor encodings name `@s0` dimension symbols there); MLIR only scans
-attributes. Symbol lookup rules live in ``ir/verifier.py`` (`SymbolTableCollection`).
+attributes. Symbol lookup rules live in ``ir/symbol_table.py`` (`SymbolTableCollection`).
 """
 
 from __future__ import annotations
@@ -14,13 +14,8 @@ from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir.attributes import StringAttr, SymbolRefAttr
 from llh_opt.ir.core import Operation
 from llh_opt.ir.opdef import SymbolTrait
-from llh_opt.ir.verifier import (
-    SymbolTableCollection,
-    is_dialect_loaded,
-    is_symbol_table,
-    op_error,
-    symbol_visibility,
-)
+from llh_opt.ir.symbol_table import SymbolTableCollection, is_symbol_table, symbol_visibility
+from llh_opt.ir.verifier import is_dialect_loaded, op_error
 from llh_opt.passes.pass_manager import PassContext
 from llh_opt.passes.registry import Pass, register_pass
 

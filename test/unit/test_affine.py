@@ -1,4 +1,5 @@
-"""Tests for ``llh_opt.ir.affine``: affine expressions, maps, printer and parser.
+"""Tests for ``llh_opt.ir.affine`` (affine expressions, maps, printer) and
+``llh_opt.parser.affine_parser`` (the parser).
 
 The expected outputs below were captured from ``torch-mlir-opt`` (LLVM 24.0.0git) by
 wrapping each body as ``"foo.a"() {m = affine_map<BODY>} : () -> ()`` and running
@@ -27,14 +28,13 @@ from llh_opt.ir.affine import (
     AffineDimExpr,
     AffineExpr,
     AffineMap,
-    AffineParseError,
     AffineSymbolExpr,
     affine_constant,
     affine_dim,
     affine_symbol,
     get_affine_binary_op_expr,
-    parse_affine_map,
 )
+from llh_opt.parser.affine_parser import AffineParseError, parse_affine_map
 
 # (map body, what torch-mlir-opt prints for it), captured from torch-mlir-opt.
 PRINT_CASES: list[tuple[str, str]] = [

@@ -1,4 +1,4 @@
-"""Unit tests for llh_opt.diagnostics.
+"""Unit tests for llh_opt.diagnostics and llh_opt.verify_diagnostics.
 
 Expected outputs were captured from the real ``torch-mlir-opt`` (see CAPTURED at
 the bottom of this file); torch-mlir-opt is not run at test time.
@@ -16,13 +16,13 @@ from llh_opt.diagnostics import (
     Diagnostic,
     DiagnosticEngine,
     DiagnosticError,
-    ExpectedDiagnostics,
     Severity,
     SourceLoc,
     SourceManager,
     format_internal_error,
     render,
 )
+from llh_opt.verify_diagnostics import ExpectedDiagnostics
 
 # ----------------------------------------------------------------------------
 # helpers

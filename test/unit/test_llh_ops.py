@@ -23,7 +23,7 @@ from llh_opt.dialects.llh.constraints import (
     SymbolicInferShape,
     broadcast_shapes,
 )
-from llh_opt.ir.affine import parse_affine_map
+from llh_opt.parser.affine_parser import parse_affine_map
 from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from llh_opt.ir.core import OP_CLASSES, Block, Operation, Value
 from llh_opt.ir.opdef import ConstantLike, Pure

@@ -715,6 +715,25 @@ def test_parse_type_and_attribute_errors_are_diagnostics() -> None:
         parse_attribute("[1, ")
 
 
+def test_lark_is_the_series_the_fast_driver_is_written_for() -> None:
+    """pyproject pins Lark to `LARK_SERIES`, and with it the fused driver is the one in use."""
+    import re
+    from pathlib import Path
+
+    import lark
+
+    from llh_opt.parser.driver import LARK_SERIES, FastDriver
+    from llh_opt.parser.grammar_loader import machinery
+
+    major, minor = LARK_SERIES
+    assert tuple(int(x) for x in lark.__version__.split(".")[:2]) == LARK_SERIES
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    pins = re.findall(r'"lark([^"]*)"', pyproject.read_text("utf-8"))
+    assert pins and pins[0].endswith(f",<{major}.{minor + 1}")
+    assert f">={major}.{minor}" in pins[0]
+    assert isinstance(machinery()[1], FastDriver)
+
+
 def test_fast_lexer_agrees_with_larks_contextual_lexer() -> None:
     """Every parser state's fast lexer (heads for coarse terminals, keyword groups recognized
     through identifiers) reads the same token as Lark's own lexer for that state."""

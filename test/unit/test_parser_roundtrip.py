@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from llh_opt.ir import attributes as A
 from llh_opt.ir import types as T
-from llh_opt.ir.affine import parse_affine_map
+from llh_opt.parser.affine_parser import parse_affine_map
 from llh_opt.ir.literals import wrap_integer
 from llh_opt.parser import parse_source
 from llh_opt.parser.attrs import fused_loc

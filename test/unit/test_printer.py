@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import pytest
 
 from llh_opt.dialects import arith, builtin, func, tensor
-from llh_opt.ir.affine import parse_affine_map
+from llh_opt.parser.affine_parser import parse_affine_map
 from llh_opt.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,

@@ -13,7 +13,8 @@ from llh_opt.dialects.llh.attrs import EncodingAttr, LayoutAttr, SymbolRelationA
 from llh_opt.ir import attributes as A
 from llh_opt.ir import literals
 from llh_opt.ir import types as T
-from llh_opt.ir.affine import AffineMap, parse_affine_map
+from llh_opt.ir.affine import AffineMap
+from llh_opt.parser.affine_parser import parse_affine_map
 from llh_opt.ir.core import Block, Operation, Region, new_module
 from llh_opt.parser import parse_source
 from llh_opt.printer import print_operation

@@ -8,7 +8,8 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from llh_opt.ir.affine import AffineMap, parse_affine_map
+from llh_opt.ir.affine import AffineMap
+from llh_opt.parser.affine_parser import parse_affine_map
 from llh_opt.symbolic import (
     Canonicalizer,
     CeilDiv,

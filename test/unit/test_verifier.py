@@ -31,7 +31,13 @@ from llh_opt.ir.opdef import (
     register,
 )
 from llh_opt.ir.types import i1, i32
-from llh_opt.ir.verifier import SymbolTableCollection, verify
+from llh_opt.ir.symbol_table import (
+    SymbolTableCollection,
+    is_symbol_table,
+    nearest_symbol_table,
+    symbol_visibility,
+)
+from llh_opt.ir.verifier import verify
 
 # --------------------------------------------------------------------------- test ops
 
@@ -543,6 +549,14 @@ def test_symbol_table_collection_rules() -> None:
     # A nested reference may not name a private symbol (MLIR's lookupSymbolIn).
     assert tables.resolve(m, SymbolRefAttr("inner", ("priv",))) is None
     assert tables.resolve(m, SymbolRefAttr("f", ("x",))) is None
+    # The helpers of ir/symbol_table.py.
+    pub = tables.lookup_symbol_in(inner, "pub")
+    assert pub is not None and symbol_visibility(pub) == "public"
+    assert symbol_visibility(priv) == "private"  # type: ignore[arg-type]
+    assert is_symbol_table(m) and is_symbol_table(inner) and not is_symbol_table(pub)
+    assert nearest_symbol_table(pub) is inner and nearest_symbol_table(inner) is inner
+    assert tables.lookup_nearest_symbol_from(pub, "priv") is priv
+    assert tables.lookup_nearest_symbol_from(pub, "f") is None  # only the nearest table
 
 
 @pytest.mark.parametrize("recursive", [True, False])

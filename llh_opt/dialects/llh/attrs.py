@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir import literals
+from llh_opt.ir.attr_body import AttrBodyParser
 from llh_opt.ir.attributes import Attribute, DialectAttribute, format_symbol_name
 
 if TYPE_CHECKING:
@@ -278,10 +279,6 @@ ENUM_ATTRIBUTES: dict[str, type[EnumAttr]] = {
 
 # --------------------------------------------------------------------------- the parsing hook
 
-_MNEMONIC = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)")
-_SYMBOL_REF = re.compile(r'\s*@(?:([A-Za-z_][A-Za-z0-9_$.]*)|"((?:[^"\\\n]|\\.)*)")\s*')
-_CASE = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*\Z")
-
 
 def _error(message: str, loc: Any, *notes: str) -> DiagnosticError:
     diag = Diagnostic(Severity.ERROR, message, loc)
@@ -292,59 +289,53 @@ def parse_llh_attribute(body: str, loc: Any = None) -> Attribute:
     """The dialect hook: `body` is the text after `#llh` (`.encoding<shapes = @s0, @c64>`,
     `.Layout<NCHW>`). Whitespace inside the angle brackets may vary; the result prints in the
     canonical form."""
-    m = _MNEMONIC.match(body)
-    if m is None:
+    p = AttrBodyParser(body)
+    mnemonic = p.parse_mnemonic()
+    if mnemonic is None:
         raise _error("expected an LLH attribute mnemonic after '#llh.'", loc)
-    mnemonic = m.group(1)
-    rest = body[m.end() :].strip()
     if mnemonic != "encoding" and mnemonic not in ENUM_ATTRIBUTES:
         raise _error(f"unknown attribute `{mnemonic}` in dialect `llh`", loc)
-    if not (rest.startswith("<") and rest.endswith(">")):
+    inner = p.parse_angle_body()
+    if inner is None:
         raise _error(f"expected '<' ... '>' after '#llh.{mnemonic}'", loc)
-    inner = rest[1:-1]
     if mnemonic == "encoding":
-        return _parse_encoding(inner, loc)
+        return _parse_encoding(AttrBodyParser(inner), loc)
     cls = ENUM_ATTRIBUTES[mnemonic]
-    cm = _CASE.match(inner)
-    if cm is None or cm.group(1) not in cls.CASES:
+    p = AttrBodyParser(inner)
+    case = p.parse_identifier()
+    if case is None or not p.at_end() or case not in cls.CASES:
         raise _error(
             f"expected {cls.ENUM} to be one of: {', '.join(cls.CASES)}",
             loc,
             f"failed to parse LLH_{mnemonic}Attr parameter 'value' which is to be a `{cls.ENUM}`",
         )
-    return cls(cm.group(1))
+    return cls(case)
 
 
-def _parse_encoding(inner: str, loc: Any) -> EncodingAttr:
-    text = inner.strip()
-    if not text.startswith("shapes"):
+def _parse_encoding(p: AttrBodyParser, loc: Any) -> EncodingAttr:
+    if not p.parse_optional("shapes"):
         raise _error("expected 'shapes' in #llh.encoding", loc)
-    text = text[len("shapes") :].lstrip()
-    if not text.startswith("="):
+    if not p.parse_optional("="):
         raise _error("expected '=' after 'shapes' in #llh.encoding", loc)
-    text = text[1:]
-    if not text.strip():
+    if p.at_end():
         raise _error(
             "#llh.encoding needs at least one symbol (rank-0 tensors carry no encoding)", loc
         )
     names: list[str] = []
-    pos = 0
     while True:
-        m = _SYMBOL_REF.match(text, pos)
-        if m is None:
+        symbol = p.parse_symbol_name()
+        if symbol is None:
             raise _error("expected a symbol reference (@name) in #llh.encoding", loc)
-        if m.group(1) is not None:
-            names.append(m.group(1))
-        else:
+        name, quoted = symbol
+        if quoted:
             try:
-                raw = literals.unescape_string(m.group(2))
+                raw = literals.unescape_string(name)
             except ValueError as e:
                 raise _error(f"invalid symbol name in #llh.encoding: {e}", loc) from None
-            names.append(raw.decode("utf-8", "surrogateescape"))
-        pos = m.end()
-        if pos == len(text):
+            name = raw.decode("utf-8", "surrogateescape")
+        names.append(name)
+        if p.at_end():
             break
-        if text[pos] != ",":
+        if not p.parse_optional(","):
             raise _error("expected ',' or '>' in #llh.encoding", loc)
-        pos += 1
     return EncodingAttr(names)
