@@ -44,7 +44,14 @@ from llh_opt.ir.attributes import (
     UnknownLoc,
 )
 from llh_opt.ir.core import Block, Operation, Region
-from llh_opt.ir.opdef import IsolatedFromAbove, IsTerminator, SingleBlock, SymbolTrait
+from llh_opt.dialects import UNREGISTERED_INLINABLE_DIALECTS
+from llh_opt.ir.opdef import (
+    DIALECTS,
+    IsolatedFromAbove,
+    IsTerminator,
+    SingleBlock,
+    SymbolTrait,
+)
 from llh_opt.ir.verifier import SymbolTableCollection, is_symbol_table, symbol_visibility
 from llh_opt.passes.pass_manager import PassContext, PassManager
 from llh_opt.passes.registry import Pass, PassOption, PassOptionsError, lookup_pass, register_pass
@@ -54,27 +61,17 @@ __all__ = ["InlinerPass", "inline_call"]
 
 # --------------------------------------------------------------------------- interfaces
 
-_INLINABLE_DIALECTS = frozenset(
-    (
-        "affine",
-        "arith",
-        "builtin",
-        "cf",
-        "complex",
-        "func",
-        "index",
-        "linalg",
-        "llh",
-        "math",
-        "memref",
-        "scf",
-        "tensor",
-        "vector",
-    )
-)
-"""Dialects with a `DialectInlinerInterface` that accepts all their ops and regions in MLIR (the
-reference's LLH dialect declares one). `cf`/`scf`/... are not registered in llh-opt, but IR
-using them still inlines as it does in mlir-opt. Ops of any other dialect block inlining."""
+
+def _legal_to_inline(op: Operation) -> bool:
+    """MLIR's `DialectInlinerInterface` check for `op`: its registered dialect's hook
+    (`Dialect.is_legal_to_inline`); for a dialect llh-opt does not register, whether upstream
+    MLIR's interface accepts all its ops (`UNREGISTERED_INLINABLE_DIALECTS`), so IR using them
+    inlines as it does in mlir-opt. Ops of any other dialect block inlining."""
+    name = _dialect(op)
+    d = DIALECTS.get(name)
+    if d is not None:
+        return d.is_legal_to_inline(op)
+    return name in UNREGISTERED_INLINABLE_DIALECTS
 
 
 def _dialect(op: Operation) -> str:
@@ -431,7 +428,7 @@ def _legal_ops(region: Region) -> bool:
         r = stack.pop()
         for block in r.blocks:
             for op in block.ops:
-                if _dialect(op) not in _INLINABLE_DIALECTS:
+                if not _legal_to_inline(op):
                     return False
                 stack.extend(op.regions)
     return True
@@ -545,7 +542,7 @@ def inline_call(
         return None
     dest = block.parent
     dest_op = dest.parent
-    if dest_op is None or _dialect(dest_op) not in _INLINABLE_DIALECTS:
+    if dest_op is None or not _legal_to_inline(dest_op):
         return None
     if check_ops and not _legal_ops(src):
         return None
