@@ -294,3 +294,36 @@ def test_module_imports_first_in_a_fresh_interpreter(module: str) -> None:
         [sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=120
     )
     assert r.returncode == 0, r.stderr
+
+
+ROUND_TRIP = """
+import sys
+import llh_opt
+from llh_opt.ir.verifier import verify
+from llh_opt.printer import print_operation
+
+m = llh_opt.parse(sys.stdin.read())
+verify(m)
+print_operation(m)
+loaded = [n for n in ("sympy.core", "numpy.core", "llh_opt.symbolic", "llh_opt.passes",
+                      "llh_opt.dialects.llh.shape_inference") if n in sys.modules]
+print(loaded)
+"""
+
+
+def test_a_round_trip_loads_no_symbol_engine() -> None:
+    """Parsing, verifying and printing LLH (encodings, relations, folds declared) never executes
+    sympy, numpy, the symbol engine or the passes: start-up stays fast (tools/bench)."""
+    t = "tensor<?x4xf32, #llh.encoding<shapes = @s0, @c4>>"
+    text = (
+        '"llh.symbolic_int"() <{sym_name = "s0"}> : () -> ()\n'
+        f"func.func @f(%a: {t}) -> {t} {{\n"
+        f'  %r = "llh.relu"(%a) : ({t}) -> {t}\n'
+        f"  return %r : {t}\n"
+        "}\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", ROUND_TRIP], input=text, capture_output=True, text=True, timeout=120
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]"
