@@ -92,6 +92,7 @@ LLH = register_dialect(LLHDialect("llh", parse_attribute=parse_llh_attribute, in
 
 __all__ = [
     "LLH",
+    "LLHDialect",
     "AbsOp",
     "AdaptiveAvgPoolOp",
     "AddOp",

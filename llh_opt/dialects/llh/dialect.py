@@ -19,8 +19,13 @@ from llh_opt.ir.attributes import (
 )
 from llh_opt.ir.core import Operation
 from llh_opt.ir.opdef import Dialect
-from llh_opt.ir.types import IntegerType, RankedTensorType, Type, UnrankedTensorType
-from llh_opt.ir.types import element_type_of
+from llh_opt.ir.types import (
+    IntegerType,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+    element_type_of,
+)
 from llh_opt.rewrite.folding import static_value_type
 
 __all__ = ["LLHDialect"]
