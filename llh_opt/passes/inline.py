@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.dialects.interfaces import is_legal_to_inline
 from llh_opt.ir.attributes import (
     CallSiteLoc,
     LocationAttr,
@@ -44,14 +45,7 @@ from llh_opt.ir.attributes import (
     UnknownLoc,
 )
 from llh_opt.ir.core import Block, Operation, Region
-from llh_opt.dialects import UNREGISTERED_INLINABLE_DIALECTS
-from llh_opt.ir.opdef import (
-    DIALECTS,
-    IsolatedFromAbove,
-    IsTerminator,
-    SingleBlock,
-    SymbolTrait,
-)
+from llh_opt.ir.opdef import IsolatedFromAbove, IsTerminator, SingleBlock, SymbolTrait
 from llh_opt.ir.verifier import SymbolTableCollection, is_symbol_table, symbol_visibility
 from llh_opt.passes.pass_manager import PassContext, PassManager
 from llh_opt.passes.registry import Pass, PassOption, PassOptionsError, lookup_pass, register_pass
@@ -60,24 +54,7 @@ __all__ = ["InlinerPass", "inline_call"]
 
 
 # --------------------------------------------------------------------------- interfaces
-
-
-def _legal_to_inline(op: Operation) -> bool:
-    """MLIR's `DialectInlinerInterface` check for `op`: its registered dialect's hook
-    (`Dialect.is_legal_to_inline`); for a dialect llh-opt does not register, whether upstream
-    MLIR's interface accepts all its ops (`UNREGISTERED_INLINABLE_DIALECTS`), so IR using them
-    inlines as it does in mlir-opt. Ops of any other dialect block inlining."""
-    name = _dialect(op)
-    d = DIALECTS.get(name)
-    if d is not None:
-        return d.is_legal_to_inline(op)
-    return name in UNREGISTERED_INLINABLE_DIALECTS
-
-
-def _dialect(op: Operation) -> str:
-    name = op.name
-    i = name.find(".")
-    return name[:i] if i > 0 else ""
+# (the dialect inliner interface: `dialects/interfaces.py` `is_legal_to_inline`)
 
 
 def _is_callable(op: Operation) -> bool:
@@ -428,7 +405,7 @@ def _legal_ops(region: Region) -> bool:
         r = stack.pop()
         for block in r.blocks:
             for op in block.ops:
-                if not _legal_to_inline(op):
+                if not is_legal_to_inline(op):
                     return False
                 stack.extend(op.regions)
     return True
@@ -542,7 +519,7 @@ def inline_call(
         return None
     dest = block.parent
     dest_op = dest.parent
-    if dest_op is None or not _legal_to_inline(dest_op):
+    if dest_op is None or not is_legal_to_inline(dest_op):
         return None
     if check_ops and not _legal_ops(src):
         return None

@@ -11,7 +11,8 @@ graph below (longest dotted prefix in `NODES`); the nodes are ordered in layers,
                         AsmPrinter is in lib/IR: `str(op)` and verifier notes print ops)
  2. rewrite          -- `rewrite/`: rewriter, greedy driver, DRR, folding support, region utils;
                         dialect-independent (dialects plug in through `Dialect` hooks)
- 3. dialects         -- `dialects/<name>` for every dialect but LLH (builtin, func, arith, ...)
+ 3. dialects         -- `dialects/<name>` for every dialect but LLH (builtin, func, arith, ...),
+                        and `dialects/interfaces.py` (dialect-interface lookups)
     llh-attrs        -- `dialects/llh/attrs.py`: the LLH attributes and constant-symbol names
  4. symbolic         -- `symbolic/`: the symbol engine (reads `#llh.encoding` and relations)
  5. llh              -- the rest of `dialects/llh/`: ops, folds, patterns, shape rules, shape
