@@ -196,7 +196,30 @@ def parse_arith_attribute(body: str, loc: Any = None) -> Attribute:
     return cls.from_names([n for n in names if n != "none"])
 
 
-ARITH = register_dialect(Dialect("arith", parse_attribute=parse_arith_attribute))
+def materialize_arith_constant(value: Attribute, type: Type, location: Any) -> Operation | None:
+    """MLIR's `arith::ConstantOp::materialize`: an `arith.constant` holding an integer, float or
+    dense `value` of exactly `type`, else None."""
+    if getattr(value, "type", None) is not type:
+        return None
+    if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)):
+        return Operation.create("arith.constant", (), [type], {"value": value}, location=location)
+    return None
+
+
+class ArithDialect(Dialect):
+    """`arith`: inlinable; folds materialize as `arith.constant`."""
+
+    __slots__ = ()
+
+    def materialize_constant(
+        self, value: Attribute, type: Type, location: Any, origin: Operation | None = None
+    ) -> Operation | None:
+        return materialize_arith_constant(value, type, location)
+
+
+ARITH = register_dialect(
+    ArithDialect("arith", parse_attribute=parse_arith_attribute, inlinable=True)
+)
 
 
 # --------------------------------------------------------------------------- type constraints

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BUILTIN", "ModuleOp", "UnrealizedConversionCastOp"]
 
-BUILTIN = register_dialect(Dialect("builtin"))
+BUILTIN = register_dialect(Dialect("builtin", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

@@ -60,7 +60,7 @@ __all__ = [
     "plain_error",
 ]
 
-FUNC = register_dialect(Dialect("func"))
+FUNC = register_dialect(Dialect("func", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

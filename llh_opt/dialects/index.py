@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from llh_opt.ir.attributes import IntegerAttr, LocationAttr, UnknownLoc
+from llh_opt.ir.attributes import Attribute, IntegerAttr, LocationAttr, UnknownLoc
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.opdef import (
     AttrKind,
@@ -31,7 +31,23 @@ if TYPE_CHECKING:
 
 __all__ = ["INDEX_DIALECT", "AddOp", "CastSOp", "CastUOp", "ConstantOp", "MulOp", "SubOp"]
 
-INDEX_DIALECT = register_dialect(Dialect("index"))
+
+class IndexDialect(Dialect):
+    """`index`: inlinable; folds materialize as `index.constant`."""
+
+    __slots__ = ()
+
+    def materialize_constant(
+        self, value: Attribute, type: Type, location: Any, origin: Operation | None = None
+    ) -> Operation | None:
+        if isinstance(value, IntegerAttr) and isinstance(type, IndexType) and value.type is type:
+            return Operation.create(
+                "index.constant", (), [type], {"value": value}, location=location
+            )
+        return None
+
+
+INDEX_DIALECT = register_dialect(IndexDialect("index", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from llh_opt.ir.attributes import LocationAttr, UnknownLoc
+from llh_opt.dialects.arith import materialize_arith_constant
+from llh_opt.ir.attributes import Attribute, LocationAttr, UnknownLoc
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.opdef import (
     ANY_TYPE,
@@ -48,7 +49,19 @@ __all__ = [
     "ReshapeOp",
 ]
 
-TENSOR = register_dialect(Dialect("tensor"))
+
+class TensorDialect(Dialect):
+    """`tensor`: inlinable; folds materialize as `arith.constant` (as MLIR's tensor dialect)."""
+
+    __slots__ = ()
+
+    def materialize_constant(
+        self, value: Attribute, type: Type, location: Any, origin: Operation | None = None
+    ) -> Operation | None:
+        return materialize_arith_constant(value, type, location)
+
+
+TENSOR = register_dialect(TensorDialect("tensor", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

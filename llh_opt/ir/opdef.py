@@ -256,7 +256,8 @@ class Pure(Trait):
 
 
 class ConstantLike(Trait):
-    """Materializes a constant; hoisted and de-duplicated by the greedy driver."""
+    """Materializes a constant, held in its `value` property (what its `fold` returns; read by
+    `constant_like_value`); hoisted and de-duplicated by the greedy driver."""
 
 
 class Commutative(Trait):
@@ -401,11 +402,21 @@ def operand_segment_sizes(op: Operation) -> tuple[int, ...]:
 
 
 class Dialect:
-    """A registered dialect namespace with optional attribute/type parsing hooks.
+    """A registered dialect namespace and its hooks (MLIR's `Dialect` and dialect interfaces).
 
     `parse_attribute(body, loc)` receives the text after `#ns` (e.g. `.encoding<shapes = @s0>`);
     `parse_type(body, loc)` the text after `!ns`. Both return structured values or raise
-    `DiagnosticError`."""
+    `DiagnosticError`. `allows_unknown_ops`: ops of the namespace without a class are accepted.
+
+    Hooks generic layers call instead of naming dialects (a dialect overrides them in a subclass):
+
+    - `materialize_constant(value, type, location, origin)`: MLIR's
+      `Dialect::materializeConstant` -- an unattached constant op of this dialect holding the
+      folded `value` with result `type`, or None (the fold is then dropped);
+    - `inlinable` / `is_legal_to_inline(op)`: MLIR's `DialectInlinerInterface` that accepts every
+      op and region of the dialect (the inliner refuses ops of dialects without one)."""
+
+    __slots__ = ("allows_unknown_ops", "inlinable", "name", "parse_attribute", "parse_type")
 
     def __init__(
         self,
@@ -413,11 +424,26 @@ class Dialect:
         parse_attribute: Callable[[str, Any], Attribute] | None = None,
         parse_type: Callable[[str, Any], Type] | None = None,
         allows_unknown_ops: bool = False,
+        inlinable: bool = False,
     ) -> None:
         self.name = name
         self.parse_attribute = parse_attribute
         self.parse_type = parse_type
         self.allows_unknown_ops = allows_unknown_ops
+        self.inlinable = inlinable
+
+    def materialize_constant(
+        self, value: Attribute, type: Type, location: Any, origin: Operation | None = None
+    ) -> Operation | None:
+        """A new, unattached constant op of this dialect holding `value` as a `type` result at
+        `location`; None when the dialect has no constant for it. `origin` is the op being folded
+        (a dialect may carry facts over from it). The default builds nothing."""
+        return None
+
+    def is_legal_to_inline(self, op: Operation) -> bool:
+        """Whether `op` (an op of this dialect, possibly the parent of the inlined region) may
+        take part in inlining: the `inlinable` flag."""
+        return self.inlinable
 
 
 DIALECTS: dict[str, Dialect] = {}
@@ -650,8 +676,12 @@ def _memo_key(op: Operation) -> tuple[Any, ...]:
         v = u.value
         d = getattr(v, "op", None)
         operands.append(v.type)
-        if d is not None and d.name in _CONSTANT_OPS:
-            operands.append(d.properties.get("value"))
+        if d is not None:
+            c = _CONSTANT_LIKE.get(d.__class__)
+            if c is None:
+                c = _constant_like_class(d.__class__)
+            if c:
+                operands.append(d.properties.get("value"))
     return (
         type(op),
         tuple(operands),
@@ -661,7 +691,21 @@ def _memo_key(op: Operation) -> tuple[Any, ...]:
     )
 
 
-_CONSTANT_OPS = frozenset(("llh.constant", "arith.constant", "index.constant"))
+_CONSTANT_LIKE: dict[type, bool] = {}
+"""Per op class: whether it is `ConstantLike` (computed once per class, read on hot paths)."""
+
+
+def _constant_like_class(cls: type) -> bool:
+    r = _CONSTANT_LIKE[cls] = ConstantLike in getattr(cls, "TRAIT_SET", ())
+    return r
+
+
+def constant_like_value(op: Operation) -> Attribute | None:
+    """The value of a `ConstantLike` op (its `value` property); None for any other op."""
+    c = _CONSTANT_LIKE.get(op.__class__)
+    if c is None:
+        c = _constant_like_class(op.__class__)
+    return op.properties.get("value") if c else None
 
 
 def verify_op_definition(op: Operation) -> None:

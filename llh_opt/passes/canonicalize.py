@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from llh_opt.dialects.llh.rewriter import LLHPatternRewriter
+import llh_opt.dialects  # noqa: F401 - every dialect registered: their canonical patterns
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.dialects.llh.attrs import SymbolRelationAttr, constant_symbol_value
 from llh_opt.ir.attributes import SymbolRefAttr
@@ -116,6 +118,7 @@ class SymbolCanonicalizer:
 class CanonicalizerPass(GreedyPatternPass):
     NAME = "canonicalize"
     SUMMARY = "Canonicalize operations"
+    REWRITER = LLHPatternRewriter
     DESCRIPTION = (
         "Folds operations, applies every registered op's canonicalization patterns with the "
         "greedy driver, and canonicalizes LLH symbols (equal symbols merged, constants "
@@ -214,7 +217,7 @@ class CanonicalizerPass(GreedyPatternPass):
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         config = self.config(op, ctx)
-        result = GreedyRewriteDriver(self.frozen_patterns(), config).run(op)
+        result = GreedyRewriteDriver(self.frozen_patterns(), config, self.REWRITER()).run(op)
         for hook in config.pre_iteration:
             if isinstance(hook, SymbolCanonicalizer):
                 hook.finish()

@@ -3,7 +3,7 @@ seed the `entrance` functions' arguments with symbols, run every op's shape rule
 of §4.4, check torch bindings, rebuild function signatures, then apply the equalities found.
 
 What does not live here: the rules (the ops' `infer_symbolic_shape`), how a rule's expressions
-become symbols and types (`rewrite/shape_inference.py`), the symbol system (`symbolic/`), and the
+become symbols and types (`dialects/llh/shape_inference.py`), the symbol system (`symbolic/`), and the
 unloading of encodings into binds (`encoding_to_bind.py`, reused by `use-encoding=false`).
 
 Steps, per root module (nested non-`__symbol__` modules are root modules of their own):
@@ -67,7 +67,7 @@ from llh_opt.ir.types import (
 from llh_opt.passes.encoding_to_bind import encoding_to_bind
 from llh_opt.passes.pass_manager import PassContext
 from llh_opt.passes.registry import Pass, PassOption, register_pass
-from llh_opt.rewrite.shape_inference import (
+from llh_opt.dialects.llh.shape_inference import (
     SymbolicShapeContext,
     check_and_infer,
     encoding_names,

@@ -36,6 +36,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
+from llh_opt.dialects.interfaces import is_legal_to_inline
 from llh_opt.ir.attributes import (
     CallSiteLoc,
     LocationAttr,
@@ -53,34 +54,7 @@ __all__ = ["InlinerPass", "inline_call"]
 
 
 # --------------------------------------------------------------------------- interfaces
-
-_INLINABLE_DIALECTS = frozenset(
-    (
-        "affine",
-        "arith",
-        "builtin",
-        "cf",
-        "complex",
-        "func",
-        "index",
-        "linalg",
-        "llh",
-        "math",
-        "memref",
-        "scf",
-        "tensor",
-        "vector",
-    )
-)
-"""Dialects with a `DialectInlinerInterface` that accepts all their ops and regions in MLIR (the
-reference's LLH dialect declares one). `cf`/`scf`/... are not registered in llh-opt, but IR
-using them still inlines as it does in mlir-opt. Ops of any other dialect block inlining."""
-
-
-def _dialect(op: Operation) -> str:
-    name = op.name
-    i = name.find(".")
-    return name[:i] if i > 0 else ""
+# (the dialect inliner interface: `dialects/interfaces.py` `is_legal_to_inline`)
 
 
 def _is_callable(op: Operation) -> bool:
@@ -431,7 +405,7 @@ def _legal_ops(region: Region) -> bool:
         r = stack.pop()
         for block in r.blocks:
             for op in block.ops:
-                if _dialect(op) not in _INLINABLE_DIALECTS:
+                if not is_legal_to_inline(op):
                     return False
                 stack.extend(op.regions)
     return True
@@ -545,7 +519,7 @@ def inline_call(
         return None
     dest = block.parent
     dest_op = dest.parent
-    if dest_op is None or _dialect(dest_op) not in _INLINABLE_DIALECTS:
+    if dest_op is None or not is_legal_to_inline(dest_op):
         return None
     if check_ops and not _legal_ops(src):
         return None

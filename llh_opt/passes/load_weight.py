@@ -28,6 +28,7 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from llh_opt.dialects.llh.rewriter import LLHPatternRewriter
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.dialects.llh.data_ops import ConstantOp
 from llh_opt.ir.attributes import DenseElementsAttr
@@ -227,6 +228,7 @@ class LoadWeight(RewritePattern):
 class LoadWeightPass(GreedyPatternPass):
     NAME = "load-weight"
     SUMMARY = "Replace llh.weight by an llh.constant holding the .npy file's data"
+    REWRITER = LLHPatternRewriter
     DESCRIPTION = (
         "Reads the .npy file each llh.weight names (relative to weight-dir, else to the input "
         "file's directory) and replaces the weight by an llh.constant with that data; missing "

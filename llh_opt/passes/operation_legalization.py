@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from llh_opt.dialects.llh.rewriter import LLHPatternRewriter
 from llh_opt.dialects.llh.constraints import Broadcastable, is_tensor
 from llh_opt.dialects.llh.data_ops import ConstantOp, WeightOp
 from llh_opt.ir.attributes import Attribute, DenseElementsAttr, FloatAttr, IntegerAttr
@@ -172,6 +173,7 @@ class WeightOpRefine(RewritePattern):
 class OperationLegalizationPass(GreedyPatternPass):
     NAME = "operation-legalization"
     SUMMARY = "Turn scalar operands of broadcasting ops into tensors, rank-0 weights into rank 1"
+    REWRITER = LLHPatternRewriter
     DESCRIPTION = (
         "Replaces a scalar llh.constant used by a broadcasting elementwise op with tensor "
         "operands by a tensor<1xE> constant (E: the op's element type), and gives rank-0 "

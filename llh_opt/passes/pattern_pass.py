@@ -21,7 +21,7 @@ from llh_opt.rewrite.greedy import (
     GreedyRewriteDriver,
     non_convergence_error,
 )
-from llh_opt.rewrite.rewriter import RewritePattern
+from llh_opt.rewrite.rewriter import PatternRewriter, RewritePattern
 
 __all__ = ["GreedyPatternPass"]
 
@@ -31,7 +31,9 @@ class GreedyPatternPass(Pass):
 
     Subclasses set `NAME`, `SUMMARY`, `OPTIONS` as any pass, implement `patterns()` and
     optionally override `config()` (defaults: MLIR's — top-down, 10 iterations, folding) and
-    `finish()` (runs after the driver with its `GreedyResult`). With
+    `finish()` (runs after the driver with its `GreedyResult`). `REWRITER` is the class of the
+    rewriter the patterns run through, made fresh for every run (default: the plain
+    `PatternRewriter`; LLH passes set `LLHPatternRewriter`, infer-on-create). With
     `REQUIRES_CONVERGENCE = True` a run that is still changing after the last iteration fails
     with `'<op>' op <NAME> did not converge after N iterations` (as the reference's LLH passes
     do, §5.1.5).
@@ -44,12 +46,14 @@ class GreedyPatternPass(Pass):
             SUMMARY = "..."
             ANCHOR = "builtin.module"
             REQUIRES_CONVERGENCE = True
+            REWRITER = LLHPatternRewriter
 
             def patterns(self):
                 return [ReplaceFlattenOp(), ReplaceTorchSymbolicIntOp(), ...]
     """
 
     REQUIRES_CONVERGENCE: ClassVar[bool] = False
+    REWRITER: ClassVar[type[PatternRewriter]] = PatternRewriter
 
     __slots__ = ("_frozen",)
 
@@ -75,7 +79,7 @@ class GreedyPatternPass(Pass):
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         config = self.config(op, ctx)
-        result = GreedyRewriteDriver(self.frozen_patterns(), config).run(op)
+        result = GreedyRewriteDriver(self.frozen_patterns(), config, self.REWRITER()).run(op)
         self.finish(op, result, ctx)
         if self.REQUIRES_CONVERGENCE and not result.converged:
             raise non_convergence_error(op, self.NAME, result.iterations)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from llh_opt.dialects.llh.rewriter import LLHPatternRewriter
 from llh_opt.dialects.llh.base import constant_int
 from llh_opt.dialects.llh.compute_ops import MulOp
 from llh_opt.dialects.llh.data_ops import ConstantOp, DimOp, ReshapeOp
@@ -57,7 +58,7 @@ def seed_entrance_arguments(module: Operation) -> bool:
     attributes the symbols `func.input_symbol_<d>` name (an encoding already there is kept and
     checked against them); rebuild those functions' types. Declares the symbols and creates the
     `module @__symbol__` when anything was seeded. Returns whether it was."""
-    from llh_opt.rewrite.shape_inference import SymbolicShapeContext, sync_function_results
+    from llh_opt.dialects.llh.shape_inference import SymbolicShapeContext, sync_function_results
     from llh_opt.passes.infer_symbolic_shape import seed_tensor_argument
     from llh_opt.symbolic import SymbolAnalysis
 
@@ -147,7 +148,7 @@ class ReplaceTorchSymbolicIntOp(RewritePattern):
     ROOT = "llh.torch_symbolic_int"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        from llh_opt.rewrite.shape_inference import encoding_names
+        from llh_opt.dialects.llh.shape_inference import encoding_names
 
         name_attr = op.properties.get("sym_name")
         name = name_attr.value if isinstance(name_attr, StringAttr) else None
@@ -187,6 +188,7 @@ class ReplaceSymbolicBindOp(RewritePattern):
 class RemoveRedundantOpsPass(GreedyPatternPass):
     NAME = "remove-redundant-ops"
     SUMMARY = "Seed entrance arguments, decompose flatten, replace torch symbolic ints"
+    REWRITER = LLHPatternRewriter
     DESCRIPTION = (
         "Seeds the entrance functions' tensor arguments from func.input_symbol_N, replaces "
         "llh.flatten by llh.reshape of its dimensions, llh.torch_symbolic_int by llh.dim of the "

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from llh_opt.dialects.llh.rewriter import LLHPatternRewriter
 from llh_opt.dialects.llh.attrs import LayoutAttr
 from llh_opt.dialects.llh.base import input_layout, weight_layout
 from llh_opt.dialects.llh.compute_ops import ConvBiasOp, ConvOp, MaxPoolOp
@@ -235,6 +236,7 @@ def _symbol_patterns() -> list[RewritePattern]:
 class TransformLayoutPass(GreedyPatternPass):
     NAME = "transform-layout"
     SUMMARY = "Convert conv, conv_bias and max_pool to the target data layout"
+    REWRITER = LLHPatternRewriter
     DESCRIPTION = (
         "Rewrites llh.conv, llh.conv_bias and llh.max_pool whose layout differs from "
         "target-layout into the target layout between transposes (weights to FHWC for NHWC, "

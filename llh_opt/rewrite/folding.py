@@ -1,9 +1,10 @@
 """Folding support shared by the op folders and the greedy driver: reading constant operands,
 scalar and tensor constant arithmetic (numpy, loaded lazily), and materializing a folded attribute
-as a constant op of the folded op's dialect (`llh.constant`, `arith.constant`, `index.constant`).
+through the folded op's dialect (`Dialect.materialize_constant`).
 
 What does not live here: which op folds to what (the ops' `fold` methods; LLH's rules are in
-``dialects/llh/fold.py``) and when folding runs (``greedy.py``).
+``dialects/llh/fold.py``), which constant op a dialect builds (its `Dialect` subclass) and when
+folding runs (``greedy.py``).
 
 The fold protocol (MLIR's `OpFoldResult`): `op.fold(operands)` receives one entry per operand, the
 constant attribute of that operand (`IntegerAttr`, `FloatAttr`, `DenseElementsAttr`) or None, and
@@ -21,11 +22,10 @@ from llh_opt.ir.attributes import (
     DenseElementsAttr,
     FloatAttr,
     IntegerAttr,
-    SymbolRefAttr,
 )
 from llh_opt.ir.core import Operation, OpResult, Value
 from llh_opt.ir.literals import bits_to_float, float_to_bits, storage_bits, wrap_integer
-from llh_opt.ir.opdef import ConstantLike
+from llh_opt.ir.opdef import DIALECTS, constant_like_value
 from llh_opt.ir.types import (
     DYNAMIC,
     FloatType,
@@ -62,9 +62,6 @@ __all__ = [
 FoldResult = Value | Attribute | Sequence[Value | Attribute] | None
 """What `op.fold(operands)` returns (see the module docstring)."""
 
-_CONSTANT_OPS = frozenset(("llh.constant", "arith.constant", "index.constant"))
-
-
 # --------------------------------------------------------------------------- constant operands
 
 
@@ -73,16 +70,7 @@ def constant_value(value: Value) -> Attribute | None:
     defining it, None otherwise."""
     if value.__class__ is not OpResult:
         return None
-    op = value.op  # type: ignore[attr-defined]
-    if op.name in _CONSTANT_OPS:
-        return op.properties.get("value")  # type: ignore[no-any-return]
-    if ConstantLike in type(op).TRAIT_SET:  # type: ignore[attr-defined]
-        fold = getattr(op, "fold", None)
-        if fold is not None:
-            r = fold([])
-            if isinstance(r, Attribute):
-                return r
-    return None
+    return constant_like_value(value.op)  # type: ignore[attr-defined]
 
 
 def constant_operands(op: Operation) -> list[Attribute | None]:
@@ -242,81 +230,14 @@ def dense_from_array(array: numpy.ndarray, result_type: Type) -> DenseElementsAt
 def materialize_constant(
     origin: Operation, value: Attribute, type: Type, rewriter: PatternRewriter
 ) -> Operation | None:
-    """A constant op of `origin`'s dialect holding `value` with result `type`, inserted at the
-    rewriter's insertion point (MLIR's `Dialect::materializeConstant`); None when the dialect
-    cannot build one (the fold is then dropped)."""
-    dialect = origin.name.partition(".")[0]
-    if dialect == "llh":
-        op = _llh_constant(origin, value, type)
-    elif dialect in ("arith", "tensor"):
-        op = _arith_constant(value, type)
-    elif dialect == "index":
-        op = _index_constant(value, type)
-    else:
-        op = None
+    """A constant op holding `value` with result `type`, built by the hook of `origin`'s dialect
+    (`Dialect.materialize_constant`, MLIR's) at `origin`'s location and inserted at the
+    rewriter's insertion point; None when the dialect cannot build one (the fold is then
+    dropped)."""
+    dialect = DIALECTS.get(origin.name.partition(".")[0])
+    if dialect is None:
+        return None
+    op = dialect.materialize_constant(value, type, origin.location, origin)
     if op is None:
         return None
-    op.location = origin.location
     return rewriter.insert(op)
-
-
-def _arith_constant(value: Attribute, type: Type) -> Operation | None:
-    if getattr(value, "type", None) is not type:
-        return None
-    if isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)):
-        return Operation.create("arith.constant", (), [type], {"value": value})
-    return None
-
-
-def _index_constant(value: Attribute, type: Type) -> Operation | None:
-    if isinstance(value, IntegerAttr) and isinstance(type, IndexType) and value.type is type:
-        return Operation.create("index.constant", (), [type], {"value": value})
-    return None
-
-
-def _llh_constant(origin: Operation, value: Attribute, type: Type) -> Operation | None:
-    """`llh.constant`: an integer or f32/f64 scalar of exactly `type`, or a dense value for a
-    tensor result (of compatible shape). An integer folded from an op carrying `symbol = @...`
-    keeps a symbol: `@c<value>` (D4), and a free symbol it replaces is recorded equal to it."""
-    from llh_opt.dialects.llh.attrs import constant_symbol_name
-
-    props: dict[str, Attribute] = {}
-    if isinstance(value, DenseElementsAttr):
-        if not isinstance(type, (RankedTensorType, UnrankedTensorType)):
-            return None
-        if value.type.element_type is not element_type_of(type):
-            return None
-        if static_value_type(type, value.type.shape) is None:
-            return None
-    elif isinstance(value, IntegerAttr):
-        if value.type is not type or not isinstance(type, IntegerType):
-            return None
-        old = origin.properties.get("symbol")
-        if isinstance(old, SymbolRefAttr):
-            name = constant_symbol_name(value.value)
-            props["symbol"] = SymbolRefAttr(name)
-            _record_constant_symbol(origin, old.root, name, value.value)
-    elif isinstance(value, FloatAttr):
-        if value.type is not type or type.name not in ("f32", "f64"):  # type: ignore[attr-defined]
-            return None
-    else:
-        return None
-    props["value"] = value
-    return Operation.create("llh.constant", (), [type], props)
-
-
-def _record_constant_symbol(origin: Operation, old: str, name: str, value: int) -> None:
-    """Declare `name` (a module with symbolic information only, D6) and record a free symbol
-    `old` of the folded op equal to it."""
-    from llh_opt.dialects.llh.attrs import constant_symbol_value
-    from llh_opt.symbolic import SymbolAnalysis
-
-    try:
-        sa = SymbolAnalysis.get(origin)
-    except ValueError:
-        return
-    if not sa.symbols() and sa.symbol_module() is None:
-        return
-    sa.const(value, origin)
-    if old != name and constant_symbol_value(old) is None:
-        sa.merge(old, name, at_op=origin)

@@ -4,8 +4,9 @@ isolated region, erasure of trivially dead ops, folding (with constant materiali
 patterns, patterns tried in decreasing benefit, region simplification, and an iteration bound.
 
 What does not live here: the patterns (op classes' `get_canonical_patterns`, ``drr.py`` rules,
-pass modules), the fold rules (op classes' `fold`), constant materialization (``folding.py``) and
-the passes (``passes/canonicalize.py``, ``passes/pattern_pass.py``).
+pass modules), the fold rules (op classes' `fold`), constant materialization (``folding.py``,
+through the dialects' hooks), the region utilities (``region_utils.py``), per-class trait flags
+(``op_facts.py``) and the passes (``passes/canonicalize.py``, ``passes/pattern_pass.py``).
 
 Behaviour matched against torch-mlir-opt's `-canonicalize` (LLVM 24): the worklist is a LIFO stack
 with O(1) membership; the seeding walk replaces a constant by an earlier equal one (same dialect,
@@ -30,21 +31,19 @@ from typing import Any
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir.attributes import Attribute, UnknownLoc
 from llh_opt.ir.core import OP_CLASSES, Block, Operation, OpResult, Region, Value
-from llh_opt.ir.opdef import (
-    Commutative,
-    ConstantLike,
-    IsolatedFromAbove,
-    IsTerminator,
-    Pure,
-    SymbolTrait,
-)
 from llh_opt.rewrite.folding import constant_value, materialize_constant
-from llh_opt.rewrite.rewriter import (
-    LLHPatternRewriter,
-    PatternRewriter,
-    RewriteListener,
-    RewritePattern,
+from llh_opt.rewrite.op_facts import (
+    F_COMM,
+    F_CONST,
+    F_DEAD,
+    CLASS_FLAGS,
+    F_FOLD,
+    F_ISOLATED,
+    class_flags,
+    op_flags,
 )
+from llh_opt.rewrite.region_utils import simplify_regions
+from llh_opt.rewrite.rewriter import PatternRewriter, RewriteListener, RewritePattern
 
 __all__ = [
     "FrozenPatternSet",
@@ -54,48 +53,11 @@ __all__ = [
     "PatternCheckError",
     "apply_patterns_greedily",
     "canonical_patterns",
-    "erase_unreachable_blocks",
     "non_convergence_error",
     "pattern_name",
-    "run_region_dce",
-    "simplify_regions",
 ]
 
 _UNKNOWN = UnknownLoc()
-
-# --------------------------------------------------------------------------- per-class facts
-
-_CONST = 1  # ConstantLike: hoisted and de-duplicated, never folded
-_DEAD = 2  # MLIR's wouldOpBeTriviallyDead: Pure, not a terminator, not a symbol
-_COMM = 4  # Commutative: constants move to the end of the operands
-_ISOLATED = 8  # might be IsolatedFromAbove (registered isolated ops and unregistered ops)
-_FOLD = 16  # has a `fold` method
-
-_FLAGS: dict[type, int] = {}
-
-
-def _class_flags(cls: type) -> int:
-    traits = cls.TRAIT_SET  # type: ignore[attr-defined]
-    flags = 0
-    if ConstantLike in traits:
-        flags |= _CONST
-    if Pure in traits and IsTerminator not in traits and SymbolTrait not in traits:
-        flags |= _DEAD
-    if Commutative in traits:
-        flags |= _COMM
-    if IsolatedFromAbove in traits or not cls.registered:  # type: ignore[attr-defined]
-        flags |= _ISOLATED
-    if callable(getattr(cls, "fold", None)):
-        flags |= _FOLD
-    _FLAGS[cls] = flags
-    return flags
-
-
-def _flags(op: Operation) -> int:
-    f = _FLAGS.get(op.__class__)
-    return f if f is not None else _class_flags(op.__class__)
-
-
 # --------------------------------------------------------------------------- patterns
 
 
@@ -185,9 +147,8 @@ _CANONICAL: dict[tuple[Any, ...], tuple[RewritePattern, ...]] = {}
 
 def canonical_patterns(dialects: Iterable[str] | None = None) -> tuple[RewritePattern, ...]:
     """Every registered op class's canonicalization patterns (`get_canonical_patterns()`), in
-    registry order; only those of `dialects` when given (MLIR's `filter-dialects`)."""
-    import llh_opt.dialects  # noqa: F401 - every dialect registered
-
+    registry order; only those of `dialects` when given (MLIR's `filter-dialects`). The caller
+    loads the dialects it wants (``import llh_opt.dialects`` registers all of them)."""
     wanted = tuple(sorted(set(dialects))) if dialects else None
     key = (wanted, len(OP_CLASSES))  # ops registered later (tests) invalidate the cache
     r = _CANONICAL.get(key)
@@ -227,8 +188,6 @@ class GreedyRewriteConfig:
     - `listener`: a `RewriteListener` told of every change (as the driver's own);
     - `pre_iteration` / `post_iteration`: `RegionHook`s run before seeding / after the worklist
       (e.g. symbol canonicalization, CSE between iterations); their changes count as changes;
-    - `infer_on_create` (True): ops created by patterns run their shape rule
-      (`LLHPatternRewriter`);
     - `check_rewrites`: verify that every pattern reporting success changed the IR (raises
       `PatternCheckError`; default on under `LLH_OPT_TEST=1` / `LLH_OPT_CHECK_REWRITES=1`)."""
 
@@ -236,7 +195,6 @@ class GreedyRewriteConfig:
         "check_rewrites",
         "cse_constants",
         "fold",
-        "infer_on_create",
         "listener",
         "max_iterations",
         "max_num_rewrites",
@@ -260,7 +218,6 @@ class GreedyRewriteConfig:
         listener: RewriteListener | None = None,
         pre_iteration: Sequence[RegionHook] = (),
         post_iteration: Sequence[RegionHook] = (),
-        infer_on_create: bool = True,
         check_rewrites: bool | None = None,
     ) -> None:
         if region_simplify not in ("disabled", "normal", "aggressive"):
@@ -277,7 +234,6 @@ class GreedyRewriteConfig:
         self.listener = listener
         self.pre_iteration = tuple(pre_iteration)
         self.post_iteration = tuple(post_iteration)
-        self.infer_on_create = infer_on_create
         self.check_rewrites = _check_default() if check_rewrites is None else check_rewrites
 
 
@@ -335,7 +291,11 @@ def non_convergence_error(op: Operation, what: str, iterations: int) -> Diagnost
 
 class GreedyRewriteDriver(RewriteListener):
     """Applies a `FrozenPatternSet` to the regions of an op until nothing changes (see the module
-    docstring). One driver may run several times; `run` returns a `GreedyResult`."""
+    docstring). One driver may run several times; `run` returns a `GreedyResult`.
+
+    Patterns mutate IR through `rewriter` (default: a plain `PatternRewriter`; a dialect's own
+    rewriter, e.g. LLH's infer-on-create one, is passed by its passes); the driver becomes its
+    listener and, unless it has one, its folder."""
 
     __slots__ = (
         "_allowed",
@@ -364,7 +324,7 @@ class GreedyRewriteDriver(RewriteListener):
         self.patterns = patterns
         self.config = config if config is not None else GreedyRewriteConfig()
         if rewriter is None:
-            rewriter = LLHPatternRewriter(self, self._fold_new_op, self.config.infer_on_create)
+            rewriter = PatternRewriter(self, self._fold_new_op)
         else:
             rewriter.listener = self
             if rewriter.folder is None:
@@ -511,13 +471,13 @@ class GreedyRewriteDriver(RewriteListener):
             op = block.first
             while op is not None:
                 nxt = op.next
-                flags = _FLAGS.get(op.__class__)
+                flags = CLASS_FLAGS.get(op.__class__)
                 if flags is None:
-                    flags = _class_flags(op.__class__)
+                    flags = class_flags(op.__class__)
                 if not top_down and op.regions:
                     for r in op.regions:
                         self._seed(r, top_down, cse)
-                if cse and flags & _CONST:
+                if cse and flags & F_CONST:
                     value = _own_constant(op)
                     if value is not None and not self._insert_known_constant(op, value):
                         op = nxt
@@ -582,10 +542,10 @@ class GreedyRewriteDriver(RewriteListener):
             live.discard(op)
             if op.parent is None:  # erased behind the driver's back
                 continue
-            flags = _FLAGS.get(op.__class__)
+            flags = CLASS_FLAGS.get(op.__class__)
             if flags is None:
-                flags = _class_flags(op.__class__)
-            if flags & _DEAD:
+                flags = class_flags(op.__class__)
+            if flags & F_DEAD:
                 for r in op.results:
                     if r.uses:
                         break
@@ -594,11 +554,11 @@ class GreedyRewriteDriver(RewriteListener):
                     result.num_erased += 1
                     changed = True
                     continue
-            if fold and flags & _FOLD and not flags & _CONST:
+            if fold and flags & F_FOLD and not flags & F_CONST:
                 if self._try_fold(op, flags):
                     changed = True
                     continue
-            elif fold and flags & _COMM and self._fold_commutative(op):
+            elif fold and flags & F_COMM and self._fold_commutative(op):
                 self.notify_operation_modified(op)
                 changed = True
                 continue
@@ -623,7 +583,7 @@ class GreedyRewriteDriver(RewriteListener):
             values = [folded]
             in_place = len(results) == 1 and folded is results[0]
         if values is None or in_place:
-            if flags & _COMM and self._fold_commutative(op, operands):
+            if flags & F_COMM and self._fold_commutative(op, operands):
                 in_place = True
             if in_place:
                 self.notify_operation_modified(op)
@@ -709,8 +669,8 @@ class GreedyRewriteDriver(RewriteListener):
     def _fold_new_op(self, op: Operation) -> Sequence[Value] | None:
         """`create_or_fold`'s folder: the values a just-created op folds to (attributes are
         materialized before it), or None."""
-        flags = _flags(op)
-        if not flags & _FOLD or flags & _CONST:
+        flags = op_flags(op)
+        if not flags & F_FOLD or flags & F_CONST:
             return None
         folded = op.fold([constant_value(u.value) for u in op.operand_uses])  # type: ignore[attr-defined]
         if folded is None:
@@ -804,7 +764,7 @@ def _insertion_region(block: Block) -> Region:
     assert region is not None
     while True:
         parent = region.parent
-        if parent is None or _flags(parent) & _ISOLATED:
+        if parent is None or op_flags(parent) & F_ISOLATED:
             return region
         pb = parent.parent
         if pb is None or pb.parent is None:
@@ -816,156 +776,11 @@ def apply_patterns_greedily(
     op: Operation | Region,
     patterns: FrozenPatternSet | Iterable[RewritePattern],
     config: GreedyRewriteConfig | None = None,
+    rewriter: PatternRewriter | None = None,
 ) -> GreedyResult:
-    """Run a `GreedyRewriteDriver` on the regions of `op` (or on one region)."""
-    driver = GreedyRewriteDriver(patterns, config)
+    """Run a `GreedyRewriteDriver` on the regions of `op` (or on one region), with `rewriter`
+    (default: a plain `PatternRewriter`)."""
+    driver = GreedyRewriteDriver(patterns, config, rewriter)
     if isinstance(op, Region):
         return driver.run_region(op)
     return driver.run(op)
-
-
-# --------------------------------------------------------------------------- region simplification
-
-
-def simplify_regions(regions: Sequence[Region], listener: RewriteListener | None = None) -> bool:
-    """MLIR's `simplifyRegions` (normal level): erase unreachable blocks, then dead ops (region
-    DCE), in one walk of the regions. Returns whether anything was erased."""
-    changed = False
-    candidates: list[Operation] = []
-    flags_of = _FLAGS
-    stack = list(regions)
-    while stack:
-        region = stack.pop()
-        if len(region.blocks) > 1:
-            changed = _erase_unreachable(region, listener) or changed
-        for block in region.blocks:
-            op = block.first
-            while op is not None:
-                f = flags_of.get(op.__class__)
-                if f is None:
-                    f = _class_flags(op.__class__)
-                if f & _DEAD:
-                    candidates.append(op)
-                if op.regions:
-                    stack.extend(op.regions)
-                op = op.next
-    return _erase_dead(candidates, listener) or changed
-
-
-def _successors(block: Block) -> list[Block]:
-    t = block.last
-    return list(t.successors) if t is not None else []
-
-
-def erase_unreachable_blocks(
-    regions: Sequence[Region], listener: RewriteListener | None = None
-) -> bool:
-    """Erase the blocks of multi-block regions (nested ones included) that the entry block
-    cannot reach."""
-    erased = False
-    stack = list(regions)
-    while stack:
-        region = stack.pop()
-        if len(region.blocks) > 1:
-            erased = _erase_unreachable(region, listener) or erased
-        for block in region.blocks:
-            op = block.first
-            while op is not None:
-                if op.regions:
-                    stack.extend(op.regions)
-                op = op.next
-    return erased
-
-
-def _erase_unreachable(region: Region, listener: RewriteListener | None) -> bool:
-    blocks = region.blocks
-    reachable = {blocks[0]}
-    stack = [blocks[0]]
-    while stack:
-        for succ in _successors(stack.pop()):
-            if succ not in reachable:
-                reachable.add(succ)
-                stack.append(succ)
-    dead = [b for b in blocks if b not in reachable]
-    for block in dead:
-        _erase_block(block, listener)
-    return bool(dead)
-
-
-def _erase_block(block: Block, listener: RewriteListener | None) -> None:
-    ops = list(block.ops)
-    for op in ops:
-        if listener is not None:
-            listener.notify_operation_erased(op)
-        for r in op.results:
-            for u in list(r.uses):
-                u.drop()
-    for op in reversed(ops):
-        op.erase()
-    region = block.parent
-    if region is not None:
-        region.blocks.remove(block)
-        block.parent = None
-
-
-def run_region_dce(regions: Sequence[Region], listener: RewriteListener | None = None) -> bool:
-    """MLIR's `runRegionDCE`: erase every op that would be trivially dead (Pure, not a terminator
-    or symbol) and whose results only feed other such dead ops (this also removes dead cycles).
-    Block arguments are kept."""
-    candidates: list[Operation] = []
-    stack = list(regions)
-    while stack:
-        region = stack.pop()
-        for block in region.blocks:
-            op = block.first
-            while op is not None:
-                if _flags(op) & _DEAD:
-                    candidates.append(op)
-                if op.regions:
-                    stack.extend(op.regions)
-                op = op.next
-    return _erase_dead(candidates, listener)
-
-
-def _erase_dead(candidates: list[Operation], listener: RewriteListener | None) -> bool:
-    """Erase the `candidates` (would-be-dead ops) no live op depends on."""
-    if not candidates:
-        return False
-    cset = set(candidates)
-    live: set[Operation] = set()
-    work: list[Operation] = []
-    for c in candidates:
-        found = False
-        for r in c.results:
-            for u in r.uses:
-                if u.owner not in cset:
-                    found = True
-                    break
-            if found:
-                break
-        if found:
-            live.add(c)
-            work.append(c)
-    while work:
-        c = work.pop()
-        for nested in c.walk():
-            for u in nested.operand_uses:
-                v = u.value
-                if v.__class__ is OpResult:
-                    d = v.op  # type: ignore[attr-defined]
-                    if d in cset and d not in live:
-                        live.add(d)
-                        work.append(d)
-    dead = [c for c in candidates if c not in live]
-    if not dead:
-        return False
-    for op in dead:
-        if listener is not None:
-            listener.notify_operation_erased(op)
-    for op in dead:
-        op.drop_all_references()
-    for op in dead:
-        for r in op.results:
-            r.uses.clear()
-        op.detach()
-    return True

@@ -1,27 +1,20 @@
 """`PatternRewriter`: the one object patterns mutate IR through (MLIR's `RewriterBase`), with an
-insertion point, a `RewriteListener` for whoever drives the rewrites, and a creation hook;
-`LLHPatternRewriter` sets the hook to infer-on-create (seed 000 `processWileBuildOperation`, spec
-§4.4): every op it creates runs its symbolic shape rule at once, so patterns never compute
-encodings by hand. `RewritePattern` is the base of patterns.
+insertion point, a `RewriteListener` for whoever drives the rewrites, and a creation hook
+(`on_create`, a no-op here). `RewritePattern` is the base of patterns.
 
-What does not live here: the greedy driver (worklist, folding, DCE) and the shape rules
-(``shape_inference.py`` runs them).
+What does not live here: the greedy driver (worklist, folding, DCE), and dialect-specific
+rewriters (LLH's infer-on-create `LLHPatternRewriter` is in ``dialects/llh/rewriter.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from llh_opt.ir.core import Block, Operation, OpResult, Value
 
-if TYPE_CHECKING:
-    from llh_opt.rewrite.shape_inference import SymbolicShapeContext
-    from llh_opt.symbolic import SymbolAnalysis
-
 __all__ = [
     "Folder",
-    "LLHPatternRewriter",
     "PatternRewriter",
     "RewriteListener",
     "RewritePattern",
@@ -183,62 +176,6 @@ class PatternRewriter:
         """Report why a pattern did not apply; returns False for `return rewriter.notify...`."""
         self.listener.notify_match_failure(op, reason)
         return False
-
-
-class LLHPatternRewriter(PatternRewriter):
-    """The rewriter of LLH patterns and passes: every op it creates runs its symbolic shape rule
-    (infer-on-create), and a replaced value that a `func.return` uses updates the function's
-    result types (the return fix-up), so patterns never compute encodings by hand.
-
-    Nothing happens for ops outside a module, in a module without symbolic information (no
-    `llh.symbolic_int`, no `__symbol__`: D6, canonicalization never adds any), or whose operands
-    carry no encoding (the rules' NO_ENC guard), so the rewriter is safe on IR that was never
-    inferred."""
-
-    __slots__ = ("_contexts", "infer")
-
-    def __init__(
-        self,
-        listener: RewriteListener | None = None,
-        folder: Folder | None = None,
-        infer: bool = True,
-    ) -> None:
-        super().__init__(listener, folder)
-        self.infer = infer
-        # Per analysis: its context, or None when the module has no symbolic information.
-        self._contexts: dict[SymbolAnalysis, SymbolicShapeContext | None] = {}
-
-    def on_create(self, op: Operation) -> None:
-        if not self.infer or op.parent is None:
-            return
-        # Imported here: the symbolic machinery pulls in sympy, which IR without LLH symbols
-        # (arith-only canonicalize, inline) never needs.
-        from llh_opt.rewrite.shape_inference import SymbolicShapeContext, check_and_infer
-        from llh_opt.symbolic import SymbolAnalysis, root_module
-
-        try:
-            sa = SymbolAnalysis.get(root_module(op))
-        except ValueError:
-            return
-        if sa in self._contexts:
-            ctx = self._contexts[sa]
-        else:
-            symbolic = bool(sa.symbols()) or sa.symbol_module() is not None
-            ctx = self._contexts[sa] = SymbolicShapeContext(sa) if symbolic else None
-        if ctx is not None and check_and_infer(op, ctx):
-            self.listener.notify_operation_modified(op)
-
-    def replace_op(self, op: Operation, new: Operation | Sequence[Value]) -> None:
-        returns = {u.owner for r in op.results for u in r.uses if u.owner.name == "func.return"}
-        super().replace_op(op, new)
-        if not returns:
-            return
-        from llh_opt.rewrite.shape_inference import sync_function_results
-
-        for ret in returns:
-            func = ret.parent_op
-            if func is not None and sync_function_results(func):
-                self.listener.notify_operation_modified(func)
 
 
 class RewritePattern:

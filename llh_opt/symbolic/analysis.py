@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 import sympy
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
-from llh_opt.dialects.llh import EncodingAttr, SymbolRelationAttr
+from llh_opt.dialects.llh.attrs import EncodingAttr, SymbolRelationAttr
 from llh_opt.ir.affine import AffineMap
 from llh_opt.ir.attributes import AffineMapAttr, LocationAttr, UnknownLoc
 from llh_opt.ir.core import Operation, Value

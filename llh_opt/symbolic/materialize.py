@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 import sympy
 from sympy import Add, Mul, Pow
 
-from llh_opt.dialects.llh import SymbolRelationAttr
+from llh_opt.dialects.llh.attrs import SymbolRelationAttr
 from llh_opt.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,

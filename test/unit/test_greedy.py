@@ -29,10 +29,9 @@ from llh_opt.rewrite.greedy import (
     PatternCheckError,
     apply_patterns_greedily,
     canonical_patterns,
-    erase_unreachable_blocks,
     pattern_name,
-    run_region_dce,
 )
+from llh_opt.rewrite.region_utils import erase_unreachable_blocks, run_region_dce
 from llh_opt.symbolic import SymbolAnalysis
 
 

@@ -1,5 +1,5 @@
 """Tests for `--infer-symbolic-shape` from Python: the pass and its options, and
-`SymbolicShapeContext` (``rewrite/shape_inference.py``), the `ShapeContext` the LLH rules run
+`SymbolicShapeContext` (``dialects/llh/shape_inference.py``), the `ShapeContext` the LLH rules run
 against: reading shapes and scalars, naming and refining results, equalities and their
 diagnostics, the rules' `floor`/`ceiling` conversion (spec §4.3–§4.9, D1–D3, D7, D8)."""
 
@@ -18,8 +18,7 @@ from llh_opt.ir.types import RankedTensorType, UnrankedTensorType, f32
 from llh_opt.parser import parse_source
 from llh_opt.passes import PassManager, create_pass, lookup_pass
 from llh_opt.passes.infer_symbolic_shape import infer_symbolic_shapes
-from llh_opt.rewrite import SymbolicShapeContext, check_and_infer
-from llh_opt.rewrite.shape_inference import engine_form
+from llh_opt.dialects.llh.shape_inference import SymbolicShapeContext, check_and_infer, engine_form
 from llh_opt.symbolic import SymbolAnalysis, atom, evaluate_expr
 
 

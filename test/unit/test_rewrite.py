@@ -17,13 +17,9 @@ from llh_opt.ir.types import RankedTensorType, f32, i64
 from llh_opt.ir.verifier import verify
 from llh_opt.parser import parse_source
 from llh_opt.passes import PassManager
-from llh_opt.rewrite import (
-    LLHPatternRewriter,
-    PatternRewriter,
-    RewriteListener,
-    RewritePattern,
-    check_and_infer,
-)
+from llh_opt.dialects.llh.rewriter import LLHPatternRewriter
+from llh_opt.dialects.llh.shape_inference import check_and_infer
+from llh_opt.rewrite import PatternRewriter, RewriteListener, RewritePattern
 from llh_opt.symbolic import SymbolAnalysis
 
 

@@ -2,8 +2,12 @@
 
 Attributes are in ``attrs.py``, type constraints and traits in ``constraints.py``, ops in
 ``symbol_ops.py`` (spec §3.1), ``data_ops.py`` (§3.2) and ``compute_ops.py`` (§3.3), plus the HEAD
-ops of §9. Each op class states its symbolic-shape rule (`infer_symbolic_shape`, formulas shared in
-``shape_rules.py``, the context protocol in ``shape_context.py``); the passes only drive them.
+ops of §9, the dialect's hooks in ``dialect.py``. Each op class states its symbolic-shape rule
+(`infer_symbolic_shape`, formulas shared in ``shape_rules.py``, the context protocol in
+``shape_context.py``); ``shape_inference.py`` runs them on real IR and ``rewriter.py`` holds the
+infer-on-create `LLHPatternRewriter` of LLH passes. Those two pull in the symbol engine (sympy)
+and are not imported here: ``symbolic/`` imports ``attrs.py``, so importing them from this
+package would close an import cycle.
 """
 
 from __future__ import annotations
@@ -80,13 +84,15 @@ from llh_opt.dialects.llh.symbol_ops import (
     SymbolRelationOp,
     TorchSymbolicIntOp,
 )
-from llh_opt.ir.opdef import Dialect, register_dialect
+from llh_opt.dialects.llh.dialect import LLHDialect
+from llh_opt.ir.opdef import register_dialect
 
 # `!llh.*` types are not part of the dialect (spec §1.3): they stay opaque, as before.
-LLH = register_dialect(Dialect("llh", parse_attribute=parse_llh_attribute))
+LLH = register_dialect(LLHDialect("llh", parse_attribute=parse_llh_attribute, inlinable=True))
 
 __all__ = [
     "LLH",
+    "LLHDialect",
     "AbsOp",
     "AdaptiveAvgPoolOp",
     "AddOp",

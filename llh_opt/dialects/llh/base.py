@@ -28,7 +28,7 @@ from llh_opt.ir.attributes import (
     UnknownLoc,
 )
 from llh_opt.ir.core import Operation, OpResult, Value
-from llh_opt.ir.opdef import VerifyError, get_prop, register
+from llh_opt.ir.opdef import VerifyError, constant_like_value, get_prop, register
 from llh_opt.ir.types import (
     DYNAMIC,
     IndexType,
@@ -127,15 +127,13 @@ def i64_array(values: Sequence[int] | None) -> DenseArrayAttr | None:
 
 
 def constant_int(value: Value) -> int | None:
-    """The integer a value is known to hold: the result of `llh.constant`, `arith.constant` or
-    `index.constant` with an integer value; None otherwise."""
+    """The integer a value is known to hold: the result of a `ConstantLike` op (`llh.constant`,
+    `arith.constant`, `index.constant`) with an integer value; None otherwise."""
     if not isinstance(value, OpResult):
         return None
-    op = value.op
-    if op.name in ("llh.constant", "arith.constant", "index.constant"):
-        a = op.properties.get("value")
-        if isinstance(a, IntegerAttr) and isinstance(a.type, (IntegerType, IndexType)):
-            return a.value
+    a = constant_like_value(value.op)
+    if isinstance(a, IntegerAttr) and isinstance(a.type, (IntegerType, IndexType)):
+        return a.value
     return None
 
 

@@ -1,7 +1,7 @@
 """Running LLH shape rules on real IR: `SymbolicShapeContext`, the `ShapeContext` of
-``dialects/llh/shape_context.py`` implemented on `SymbolAnalysis`, and `check_and_infer(op)`, the
-per-op step shared by ``--infer-symbolic-shape`` (its walk) and the `LLHPatternRewriter`
-(infer-on-create, spec §4.4).
+``shape_context.py`` implemented on `SymbolAnalysis`, and `check_and_infer(op)`, the per-op step
+shared by ``--infer-symbolic-shape`` (its walk) and the `LLHPatternRewriter` (``rewriter.py``,
+infer-on-create, spec §4.4).
 
 The rules themselves are the ops' `infer_symbolic_shape` methods; seeding, torch bindings and the
 symbol phase belong to the pass (``passes/infer_symbolic_shape.py``).
@@ -52,7 +52,7 @@ from llh_opt.ir.attributes import (
     TypeAttr,
 )
 from llh_opt.ir.core import BlockArgument, Operation, OpResult, Value
-from llh_opt.ir.opdef import VerifyError
+from llh_opt.ir.opdef import VerifyError, constant_like_value
 from llh_opt.ir.types import (
     DYNAMIC,
     FunctionType,
@@ -82,9 +82,6 @@ __all__ = [
     "scalar_symbol_name",
     "sync_function_results",
 ]
-
-_CONSTANT_OPS = frozenset(("llh.constant", "arith.constant", "index.constant"))
-
 
 # --------------------------------------------------------------------------- reading the IR
 
@@ -158,11 +155,9 @@ def _arg_symbol_int(arg: BlockArgument) -> str | None:
 
 def _constant_value(value: Value) -> int | None:
     if isinstance(value, OpResult):
-        op = value.op
-        if op.name in _CONSTANT_OPS:
-            a = op.properties.get("value")
-            if a is not None and isinstance(getattr(a, "type", None), (IntegerType, IndexType)):
-                return int(a.value)  # type: ignore[attr-defined]
+        a = constant_like_value(value.op)
+        if a is not None and isinstance(getattr(a, "type", None), (IntegerType, IndexType)):
+            return int(a.value)  # type: ignore[attr-defined]
     return None
 
 
