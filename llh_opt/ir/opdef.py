@@ -175,10 +175,17 @@ F32_ATTR = AttrKind("32-bit float attribute", FloatAttr, lambda a: a.type is f32
 FLOAT_ATTR = AttrKind("float attribute", FloatAttr)
 STRING_ATTR = AttrKind("string attribute", StringAttr)
 SYMBOL_NAME_ATTR = AttrKind("string attribute", StringAttr)
+# A string without a `: type` (LLH's string properties; the message is MLIR's StrAttr's).
+UNTYPED_STRING_ATTR = AttrKind("string attribute", StringAttr, lambda a: a.type is None)
 FLAT_SYMBOL_REF_ATTR = AttrKind(
     "flat symbol reference attribute", SymbolRefAttr, lambda a: not a.nested
 )
 SYMBOL_REF_ATTR = AttrKind("symbol reference attribute", SymbolRefAttr)
+FLAT_SYMBOL_REF_ARRAY_ATTR = AttrKind(
+    "flat symbol ref array attribute",
+    ArrayAttr,
+    lambda a: all(isinstance(x, SymbolRefAttr) and not x.nested for x in a.value),
+)
 UNIT_ATTR = AttrKind("unit attribute", UnitAttr)
 TYPE_ATTR = AttrKind("type attribute", TypeAttr)
 FUNCTION_TYPE_ATTR = AttrKind(
@@ -193,6 +200,9 @@ DICT_ARRAY_ATTR = AttrKind(
 DICT_ATTR = AttrKind("dictionary of named attribute values", DictionaryAttr)
 DENSE_I64_ARRAY_ATTR = AttrKind(
     "i64 dense array attribute", DenseArrayAttr, lambda a: a.element_type is i64
+)
+DENSE_I32_ARRAY_ATTR = AttrKind(
+    "i32 dense array attribute", DenseArrayAttr, lambda a: a.element_type is i32
 )
 ELEMENTS_ATTR = AttrKind("constant vector/tensor attribute", DenseElementsAttr)
 AFFINE_MAP_ATTR = AttrKind("AffineMap attribute", AffineMapAttr)
@@ -518,7 +528,7 @@ def _all_traits(traits: Sequence[type[Trait]]) -> list[type[Trait]]:
 
 
 def has_trait(op: Operation, trait: type[Trait]) -> bool:
-    return trait in getattr(type(op), "TRAIT_SET", ())
+    return trait in type(op).TRAIT_SET
 
 
 # --------------------------------------------------------------------------- side effects
@@ -527,13 +537,13 @@ def has_trait(op: Operation, trait: type[Trait]) -> bool:
 def is_memory_effect_free(op: Operation) -> bool:
     """MLIR's `isMemoryEffectFree`: a registered op declared `Pure` (or `NoMemoryEffect`).
     Unregistered ops and ops without declared effects (e.g. `func.call`) may have any effect."""
-    return Pure in type(op).TRAIT_SET  # type: ignore[attr-defined]
+    return Pure in type(op).TRAIT_SET
 
 
 def would_op_be_trivially_dead(op: Operation) -> bool:
     """MLIR's `wouldOpBeTriviallyDead`: erasable if unused -- memory-effect free, not a
     terminator (unregistered ops might be one) and not a symbol."""
-    traits = type(op).TRAIT_SET  # type: ignore[attr-defined]
+    traits = type(op).TRAIT_SET
     return Pure in traits and IsTerminator not in traits and SymbolTrait not in traits
 
 
@@ -543,19 +553,6 @@ def is_op_trivially_dead(op: Operation) -> bool:
         if r.uses:
             return False
     return would_op_be_trivially_dead(op)
-
-
-# Spec defaults on the base class so every registered op has them.
-Operation.SUMMARY = ""  # type: ignore[attr-defined]
-Operation.DESCRIPTION = ""  # type: ignore[attr-defined]
-Operation.OPERANDS = ()  # type: ignore[attr-defined]
-Operation.RESULTS = ()  # type: ignore[attr-defined]
-Operation.PROPERTIES = ()  # type: ignore[attr-defined]
-Operation.TRAITS = ()  # type: ignore[attr-defined]
-Operation.NUM_REGIONS = 0  # type: ignore[attr-defined]
-Operation.NUM_SUCCESSORS = 0  # type: ignore[attr-defined]
-Operation.PROPERTY_NAMES = frozenset()  # type: ignore[attr-defined]
-Operation.TRAIT_SET = frozenset()  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------- generic verification
@@ -619,7 +616,7 @@ class _VerifyPlan:
         self.verify_op = cls.verify_op is not Operation.verify_op
         # Position-dependent traits (parent, terminator, symbol tables) rule memoization out.
         self.memo = (
-            getattr(cls, "VERIFY_MEMO", False)
+            cls.VERIFY_MEMO
             and cls.NUM_REGIONS == 0
             and cls.NUM_SUCCESSORS == 0
             and not any(

@@ -30,24 +30,21 @@ from llh_opt.dialects.llh.base import (
     weight_layout,
 )
 from llh_opt.dialects.llh.constraints import (
-    BOOL_ATTR,
     COMPARE_ATTR,
-    DENSE_I64_ARRAY_ATTR,
-    F64_ATTR,
-    FLAT_SYMBOL_REF_ATTR,
-    I64_ATTR,
     LAYOUT_ATTR,
     LLH_2D_TENSOR,
     LLH_3D_TENSOR,
+    LLH_BOOL_ATTR,
     LLH_BOOL_COMPUTABLE,
     LLH_COMPUTABLE,
+    LLH_DENSE_I64_ARRAY_ATTR,
+    LLH_FLAT_SYMBOL_REF_ATTR,
     LLH_FLOAT_TENSOR,
     LLH_TENSOR,
-    STRING_ATTR,
     Broadcastable,
     ResultsBroadcastableShape,
-    SymbolicInferShape,
     SymbolUser,
+    SymbolicInferShape,
     broadcast_shapes,
     dims_compatible,
     format_shape,
@@ -64,6 +61,9 @@ from llh_opt.ir.attributes import (
 )
 from llh_opt.ir.core import Value
 from llh_opt.ir.opdef import (
+    F64_ATTR,
+    I64_ATTR,
+    UNTYPED_STRING_ATTR,
     OperandDef,
     PropDef,
     Pure,
@@ -295,7 +295,7 @@ class _BinaryOp(LLHOp):
     __slots__ = ()
     OPERANDS = (OperandDef("lhs", LLH_COMPUTABLE), OperandDef("rhs", LLH_COMPUTABLE))
     RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
-    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),)
+    PROPERTIES = (PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR, optional=True),)
     TRAITS = (
         ResultsBroadcastableShape,
         SameOperandsAndResultElementType,
@@ -528,7 +528,7 @@ class _ReduceOp(LLHOp):
     __slots__ = ()
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("axis", DENSE_I64_ARRAY_ATTR),)
+    PROPERTIES = (PropDef("axis", LLH_DENSE_I64_ARRAY_ATTR),)
     TRAITS = (Pure, SameOperandsAndResultElementType, SymbolicInferShape)
 
     @classmethod
@@ -615,7 +615,7 @@ class AdaptiveAvgPoolOp(LLHOp):
     SUMMARY = "adaptive average pooling"
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("out_size", DENSE_I64_ARRAY_ATTR),)
+    PROPERTIES = (PropDef("out_size", LLH_DENSE_I64_ARRAY_ATTR),)
     TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
 
     @classmethod
@@ -677,12 +677,12 @@ class MaxPoolOp(LLHOp):
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (
-        PropDef("ceil_mode", BOOL_ATTR),
-        PropDef("dilation", DENSE_I64_ARRAY_ATTR),
-        PropDef("kernel_shape", DENSE_I64_ARRAY_ATTR),
+        PropDef("ceil_mode", LLH_BOOL_ATTR),
+        PropDef("dilation", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("kernel_shape", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("layout", LAYOUT_ATTR, optional=True),
-        PropDef("pad", DENSE_I64_ARRAY_ATTR),
-        PropDef("stride", DENSE_I64_ARRAY_ATTR),
+        PropDef("pad", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("stride", LLH_DENSE_I64_ARRAY_ATTR),
     )
     TRAITS = (SymbolicInferShape,)
 
@@ -770,12 +770,12 @@ class _ConvBase(LLHOp):
     __slots__ = ()
     RESULTS = (ResultDef("result", LLH_FLOAT_TENSOR),)
     PROPERTIES = (
-        PropDef("dilation", DENSE_I64_ARRAY_ATTR),
+        PropDef("dilation", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("group", I64_ATTR, default=IntegerAttr(1, i64)),
-        PropDef("kernel_shape", DENSE_I64_ARRAY_ATTR),
+        PropDef("kernel_shape", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("layout", LAYOUT_ATTR, optional=True),
-        PropDef("pad", DENSE_I64_ARRAY_ATTR),
-        PropDef("stride", DENSE_I64_ARRAY_ATTR),
+        PropDef("pad", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("stride", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("weight_layout", LAYOUT_ATTR, optional=True),
     )
     TRAITS = (SymbolicInferShape,)
@@ -1269,7 +1269,7 @@ class PrintOp(LLHOp):
     OPERATION_NAME = "llh.print"
     SUMMARY = "print a value"
     OPERANDS = (OperandDef("input", LLH_COMPUTABLE),)
-    PROPERTIES = (PropDef("prefix_description", STRING_ATTR, optional=True),)
+    PROPERTIES = (PropDef("prefix_description", UNTYPED_STRING_ATTR, optional=True),)
 
     @classmethod
     def build(

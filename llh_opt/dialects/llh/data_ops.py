@@ -28,14 +28,11 @@ from llh_opt.dialects.llh.base import (
 )
 from llh_opt.dialects.llh.constraints import (
     CONSTANT_ATTR,
-    DENSE_I32_ARRAY_ATTR,
-    DENSE_I64_ARRAY_ATTR,
-    FLAT_SYMBOL_REF_ATTR,
-    I64_ATTR,
     LLH_COMPUTABLE,
+    LLH_DENSE_I64_ARRAY_ATTR,
+    LLH_FLAT_SYMBOL_REF_ATTR,
     LLH_INT64,
     LLH_TENSOR,
-    STRING_ATTR,
     NoMemoryEffect,
     SymbolicInferShape,
     dims_compatible,
@@ -55,6 +52,9 @@ from llh_opt.ir.attributes import (
 )
 from llh_opt.ir.core import Value
 from llh_opt.ir.opdef import (
+    DENSE_I32_ARRAY_ATTR,
+    I64_ATTR,
+    UNTYPED_STRING_ATTR,
     AttrSizedOperandSegments,
     ConstantLike,
     OperandDef,
@@ -155,7 +155,7 @@ class ConstantOp(LLHOp):
     SUMMARY = "constant scalar or tensor"
     RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
     PROPERTIES = (
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR, optional=True),
         PropDef("value", CONSTANT_ATTR),
     )
     TRAITS = (ConstantLike, SymbolicInferShape)
@@ -248,7 +248,7 @@ class WeightOp(LLHOp):
     OPERATION_NAME = "llh.weight"
     SUMMARY = "weight tensor loaded from a file"
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("weight_file", STRING_ATTR),)
+    PROPERTIES = (PropDef("weight_file", UNTYPED_STRING_ATTR),)
     TRAITS = (SymbolicInferShape,)
 
     @classmethod
@@ -286,7 +286,7 @@ class DimOp(LLHOp):
     SUMMARY = "size of one dimension of a tensor"
     OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("dim", LLH_INT64))
     RESULTS = (ResultDef("result", LLH_INT64),)
-    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),)
+    PROPERTIES = (PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR, optional=True),)
     TRAITS = (Pure,)
 
     @classmethod
@@ -461,9 +461,9 @@ class BroadcastToOp(LLHOp):
     )
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (
-        PropDef("cast_dims", DENSE_I64_ARRAY_ATTR),
-        PropDef("expand_dims", DENSE_I64_ARRAY_ATTR, optional=True),
-        PropDef("noexpand_dims", DENSE_I64_ARRAY_ATTR, optional=True),
+        PropDef("cast_dims", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("expand_dims", LLH_DENSE_I64_ARRAY_ATTR, optional=True),
+        PropDef("noexpand_dims", LLH_DENSE_I64_ARRAY_ATTR, optional=True),
     )
     TRAITS = (SymbolicInferShape,)
 
@@ -975,7 +975,7 @@ class TransposeOp(LLHOp):
     CANONICAL_PATTERNS = ("TransposeOfTranspose",)
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("perms", DENSE_I64_ARRAY_ATTR),)
+    PROPERTIES = (PropDef("perms", LLH_DENSE_I64_ARRAY_ATTR),)
     TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
 
     @classmethod

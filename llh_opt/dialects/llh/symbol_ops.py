@@ -17,16 +17,12 @@ from llh_opt.dialects.llh.attrs import (
 from llh_opt.dialects.llh.base import UNKNOWN_LOC, LLHOp, llh_op
 from llh_opt.dialects.llh.constraints import (
     ENCODING_ATTR,
-    FLAT_SYMBOL_REF_ARRAY_ATTR,
-    FLAT_SYMBOL_REF_ATTR,
     LLH_COMPUTABLE,
     LLH_ENCODING_BIND,
+    LLH_FLAT_SYMBOL_REF_ATTR,
     LLH_INT64,
     LLH_SYMBOLIC,
     LLH_TENSOR,
-    SIGNLESS_INTEGER_OR_INDEX,
-    STRING_ATTR,
-    SYMBOL_NAME_ATTR,
     SYMBOL_RELATION_ATTR,
     SymbolUser,
     ranked_shape,
@@ -42,6 +38,9 @@ from llh_opt.ir.attributes import (
 from llh_opt.ir.core import Value
 from llh_opt.ir.opdef import (
     AFFINE_MAP_ATTR,
+    FLAT_SYMBOL_REF_ARRAY_ATTR,
+    SIGNLESS_INTEGER_OR_INDEX,
+    UNTYPED_STRING_ATTR,
     OperandDef,
     PropDef,
     ResultDef,
@@ -72,7 +71,7 @@ class SymbolicIntOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbolic_int"
     SUMMARY = "declare a dimension symbol"
-    PROPERTIES = (PropDef("sym_name", SYMBOL_NAME_ATTR),)
+    PROPERTIES = (PropDef("sym_name", UNTYPED_STRING_ATTR),)
     TRAITS = (SymbolTrait, has_parent("builtin.module"))
 
     @classmethod
@@ -101,9 +100,9 @@ class SymbolRelationOp(LLHOp):
     SUMMARY = "a comparison between two symbols"
     CANONICAL_PATTERNS = ("ReplaceSymbolIfEquel", "RemoveSymbolRelationIfAllConst")
     PROPERTIES = (
-        PropDef("relation", FLAT_SYMBOL_REF_ATTR),
+        PropDef("relation", LLH_FLAT_SYMBOL_REF_ATTR),
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),
     )
     TRAITS = (SymbolUser,)
 
@@ -147,9 +146,9 @@ class SymbolBinaryRelationOp(LLHOp):
     CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
     PROPERTIES = (
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
-        PropDef("relations_lhs", FLAT_SYMBOL_REF_ATTR),
-        PropDef("relations_rhs", FLAT_SYMBOL_REF_ATTR),
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR),
+        PropDef("relations_lhs", LLH_FLAT_SYMBOL_REF_ATTR),
+        PropDef("relations_rhs", LLH_FLAT_SYMBOL_REF_ATTR),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),
     )
     TRAITS = (SymbolUser,)
 
@@ -195,10 +194,10 @@ class SymbolRelationMapOp(LLHOp):
     SUMMARY = "a symbol defined by an affine expression of other symbols"
     CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
     PROPERTIES = (
-        PropDef("express", STRING_ATTR),
+        PropDef("express", UNTYPED_STRING_ATTR),
         PropDef("relation", AFFINE_MAP_ATTR),
         PropDef("relations", FLAT_SYMBOL_REF_ARRAY_ATTR),
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),
     )
     TRAITS = (SymbolUser,)
 
@@ -286,7 +285,7 @@ class SymbolBindOp(LLHOp):
     SUMMARY = "bind a symbol to an integer value"
     CANONICAL_PATTERNS = ("SinkSymbolBindOp", "MoveSymbolBindOp")
     OPERANDS = (OperandDef("operand", SIGNLESS_INTEGER_OR_INDEX),)
-    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR),)
+    PROPERTIES = (PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),)
 
     @classmethod
     def build(
@@ -331,7 +330,7 @@ class TorchSymbolicIntOp(LLHOp):
     OPERATION_NAME = "llh.torch_symbolic_int"
     SUMMARY = "a torch symbolic integer"
     RESULTS = (ResultDef("result", LLH_INT64),)
-    PROPERTIES = (PropDef("sym_name", STRING_ATTR),)
+    PROPERTIES = (PropDef("sym_name", UNTYPED_STRING_ATTR),)
 
     @classmethod
     def build(cls, name: str, location: LocationAttr = UNKNOWN_LOC) -> TorchSymbolicIntOp:
@@ -409,7 +408,7 @@ class AotOp(LLHOp):
     SUMMARY = "ahead-of-time compiled call"
     OPERANDS = (OperandDef("inputs", LLH_COMPUTABLE, variadic=True),)
     RESULTS = (ResultDef("outputs", LLH_COMPUTABLE, variadic=True),)
-    PROPERTIES = (PropDef("name", SYMBOL_NAME_ATTR),)
+    PROPERTIES = (PropDef("name", UNTYPED_STRING_ATTR),)
 
     @classmethod
     def build(
