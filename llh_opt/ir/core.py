@@ -154,6 +154,9 @@ class Operation:
     TRAITS: ClassVar[tuple[type[Trait], ...]] = ()
     NUM_REGIONS: ClassVar[int] = 0
     NUM_SUCCESSORS: ClassVar[int] = 0
+    # Readable accessor names for spec names (alias → operand/result/property name), e.g.
+    # `{"input": "X"}`: for terse spec names and those `Operation` or Python keep (`operand`, `in`).
+    ALIASES: ClassVar[dict[str, str]] = {}
     # Verification reads only the facts of `opdef._memo_key` (checked once per signature).
     VERIFY_MEMO: ClassVar[bool] = False
     # Set on registered subclasses by `opdef.register` (derived from the spec above).

@@ -19,6 +19,7 @@ The generic verification of these specs is `verify_op_definition`; the IR walk i
 
 from __future__ import annotations
 
+from keyword import iskeyword
 from typing import Any, ClassVar
 from collections.abc import Callable, Sequence
 
@@ -465,17 +466,25 @@ def _define_accessors(cls: type[Operation]) -> None:
 
     A single operand/result reads as a `Value`, an optional one as `Value | None`, a variadic one
     as `list[Value]`; a property reads as its `Attribute` (the declared default when absent, None
-    when optional). Names the class (or `Operation`) already defines are left alone."""
+    when optional). Names the class (or `Operation`) already defines are left alone, and so are
+    names Python cannot spell as attributes (`in`); `ALIASES` (alias → spec name) adds readable
+    names for those and for terse spec names (conv's `X` → `input`)."""
     segmented = AttrSizedOperandSegments in cls.TRAIT_SET
+    aliases: dict[str, list[str]] = {}
+    for alias, target in cls.ALIASES.items():
+        aliases.setdefault(target, []).append(alias)
     for defs, kind in ((cls.OPERANDS, "operand"), (cls.RESULTS, "result")):
         for index, d in enumerate(defs):
-            if _taken(cls, d.name):
-                continue
-            setattr(cls, d.name, Accessor(_value_getter(defs, index, kind, segmented), doc=d.name))
+            for name in (d.name, *aliases.get(d.name, ())):
+                if _taken(cls, name) or not name.isidentifier() or iskeyword(name):
+                    continue
+                getter = _value_getter(defs, index, kind, segmented)
+                setattr(cls, name, Accessor(getter, doc=d.name))
     for p in cls.PROPERTIES:
-        if _taken(cls, p.name) or not p.name.isidentifier():
-            continue
-        setattr(cls, p.name, Accessor(_prop_getter(p), doc=p.name))
+        for name in (p.name, *aliases.get(p.name, ())):
+            if _taken(cls, name) or not name.isidentifier() or iskeyword(name):
+                continue
+            setattr(cls, name, Accessor(_prop_getter(p), doc=p.name))
 
 
 def _taken(cls: type, name: str) -> bool:
@@ -490,10 +499,13 @@ def _value_getter(
     defs: Sequence[OperandDef], index: int, kind: str, segmented: bool
 ) -> Callable[[Operation], Any]:
     d = defs[index]
-    if not any(x.variadic or x.optional for x in defs):
+    flexible = [i for i, x in enumerate(defs) if x.variadic or x.optional]
+    if not flexible:
         if kind == "operand":
             return lambda op: op.operand_uses[index].value
         return lambda op: op.results[index]
+    if len(flexible) == 1 and not (segmented and kind == "operand"):
+        return _single_group_getter(d, index, flexible[0], len(defs), kind)
 
     def getter(op: Operation) -> Any:
         values = op.operands if kind == "operand" else op.results
@@ -505,14 +517,41 @@ def _value_getter(
         if layout is None:
             raise ValueError(f"'{op.name}' has {len(values)} {kind}s, which do not fit its spec")
         _, start, n = layout[index]
-        group = list(values[start : start + n])
-        if d.variadic:
-            return group
-        if d.optional:
-            return group[0] if group else None
-        return group[0]
+        return _group_value(d, values[start : start + n])
 
     return getter
+
+
+def _single_group_getter(
+    d: OperandDef, index: int, flex: int, count: int, kind: str
+) -> Callable[[Operation], Any]:
+    """The accessor of def `index` when only def `flex` is variadic/optional: the defs before it
+    sit at their index, those after it count from the end (no segment layout to compute)."""
+    after = count - flex - 1
+    if kind == "operand":
+        if index < flex:
+            return lambda op: op.operand_uses[index].value
+        if index > flex:
+            back = count - index
+            return lambda op: op.operand_uses[len(op.operand_uses) - back].value
+        return lambda op: _group_value(
+            d, [u.value for u in op.operand_uses[flex : len(op.operand_uses) - after]]
+        )
+    if index < flex:
+        return lambda op: op.results[index]
+    if index > flex:
+        back = count - index
+        return lambda op: op.results[len(op.results) - back]
+    return lambda op: _group_value(d, op.results[flex : len(op.results) - after])
+
+
+def _group_value(d: OperandDef, group: Sequence[Any]) -> Any:
+    """A group of values as its def reads: a list (variadic), the value or None (optional)."""
+    if d.variadic:
+        return list(group)
+    if d.optional:
+        return group[0] if group else None
+    return group[0]
 
 
 def _prop_getter(p: PropDef) -> Callable[[Operation], Attribute | None]:

@@ -174,7 +174,7 @@ class _UnaryOp(LLHOp):
         return cls.create_op((input,), (input.type,), location=location)
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.input.type, self.results[0].type
         if is_tensor(a) != is_tensor(b):
             raise self.error(
                 f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
@@ -183,7 +183,7 @@ class _UnaryOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions (tensors only)."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None or not is_tensor(self.results[0].type):
             return False
         ctx.set_shape(self.results[0], dims)
@@ -332,7 +332,7 @@ class _BinaryOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Tensors: numpy broadcasting of the operand shapes (`shape_rules.broadcast`). Integer
         scalars: the result's value from the operands' (add/sub/mul/div)."""
-        if isinstance(self.operand(0).type, IntegerType):
+        if isinstance(self.lhs.type, IntegerType):
             return _infer_scalar(self, ctx)
         return _infer_broadcast(self, ctx, self.operands)
 
@@ -351,7 +351,7 @@ def _infer_broadcast(op: LLHOp, ctx: ShapeContext, operands: Sequence[Value]) ->
 def _infer_scalar(op: _BinaryOp, ctx: ShapeContext) -> bool:
     """Integer scalar result = `SCALAR_RULE(lhs, rhs)` when both operands are known."""
     rule = op.SCALAR_RULE
-    a, b = ctx.scalar(op.operand(0)), ctx.scalar(op.operand(1))
+    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)
     if rule is None or a is None or b is None:
         return False
     if b is sympy.S.Zero and rule is _scalar_floordiv:
@@ -469,7 +469,7 @@ class CompareOp(LLHOp):
     def verify_op(self) -> None:
         check_same_element_type(self, self.operand_types)
         check_both_tensors_or_scalars(self, self.operand_types)
-        if is_tensor(self.operand(0).type) != is_tensor(self.results[0].type):
+        if is_tensor(self.lhs.type) != is_tensor(self.results[0].type):
             raise self.error("result must be a tensor exactly when the operands are")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
@@ -546,7 +546,7 @@ class _ReduceOp(LLHOp):
 
     def verify_op(self) -> None:
         axis = self.int_array("axis")
-        ishape = ranked_shape(self.operand(0).type)
+        ishape = ranked_shape(self.input.type)
         if ishape is None:
             return
         rank = len(ishape)
@@ -568,7 +568,7 @@ class _ReduceOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions without those in `axis` (no keepdim form, spec §9)."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         drop = {
@@ -639,7 +639,7 @@ class AdaptiveAvgPoolOp(LLHOp):
         for v in out:
             if v <= 0:
                 raise self.error(f"'out_size' values must be positive, got {v}")
-        ishape = ranked_shape(self.operand(0).type)
+        ishape = ranked_shape(self.input.type)
         rshape = ranked_shape(self.results[0].type)
         if ishape is not None and len(ishape) <= len(out):
             raise self.error(
@@ -655,7 +655,7 @@ class AdaptiveAvgPoolOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The leading dimensions of the input, then `out_size`."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         out = self.int_array("out_size")
@@ -721,7 +721,7 @@ class MaxPoolOp(LLHOp):
 
     def static_result_type(self) -> Type:
         """The result type the static input sizes determine (`?` elsewhere)."""
-        t = self.operand(0).type
+        t = self.input.type
         shape = ranked_shape(t)
         window = WindowInfo(self, t)
         if shape is None:
@@ -733,7 +733,7 @@ class MaxPoolOp(LLHOp):
         return RankedTensorType(tuple(out), element_type_of(t))
 
     def verify_op(self) -> None:
-        t, rt = self.operand(0).type, self.results[0].type
+        t, rt = self.input.type, self.results[0].type
         check_same_element_type(self, (t, rt))
         window = WindowInfo(self, t)
         layout = input_layout(self)
@@ -744,7 +744,7 @@ class MaxPoolOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions with the window outputs at the layout's spatial positions
         (`ceil_mode` honoured)."""
-        x = self.operand(0)
+        x = self.input
         dims = ctx.shape(x)
         if dims is None:
             return False
@@ -779,6 +779,8 @@ class _ConvBase(LLHOp):
         PropDef("weight_layout", LAYOUT_ATTR, optional=True),
     )
     TRAITS = (SymbolicInferShape,)
+    # `X`, `W` (and conv_bias's `B`) read as `input`, `weight` and `bias`.
+    ALIASES = {"input": "X", "weight": "W", "bias": "B"}
 
     @classmethod
     def _build(
@@ -820,7 +822,7 @@ class _ConvBase(LLHOp):
 
     def static_result_type(self) -> Type:
         """The result type the static input/weight sizes determine (`?` elsewhere)."""
-        x, w = self.operand(0).type, self.operand(1).type
+        x, w = self.input.type, self.weight.type
         xs, ws = ranked_shape(x), ranked_shape(w)
         window = WindowInfo(self, x)
         elt = element_type_of(x)
@@ -838,7 +840,7 @@ class _ConvBase(LLHOp):
         return RankedTensorType(tuple(out), elt)
 
     def verify_op(self) -> None:
-        x, w, rt = self.operand(0).type, self.operand(1).type, self.results[0].type
+        x, w, rt = self.input.type, self.weight.type, self.results[0].type
         check_same_element_type(self, [*self.operand_types, rt])
         window = WindowInfo(self, x)
         layout = input_layout(self)
@@ -876,16 +878,21 @@ class _ConvBase(LLHOp):
                         f"input channels ({c_w})"
                     )
         check_window_output(self, window, layout, x, rt, features)
-        self.verify_bias(features)
-
-    def verify_bias(self, features: int) -> None:
-        """conv_bias: the bias has one value per output feature."""
+        bias = self.bias
+        bs = ranked_shape(bias.type) if bias is not None else None
+        if bs is not None:
+            if len(bs) != 1:
+                raise self.error(f"bias must be a 1-D tensor, got rank {len(bs)}")
+            if not dims_compatible(bs[0], features):
+                raise self.error(
+                    f"bias has {bs[0]} values but there are {features} output features"
+                )
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Batch from the input, features from the weight (and bias), window outputs at the
         layout's spatial positions; records `C_in == group · W_c`, the weight's spatial sizes
         equal to `kernel_shape`, and checks `F % group == 0` when F is static."""
-        x = self.operand(0)
+        x = self.input
         dims = ctx.shape(x)
         if dims is None:
             return False
@@ -897,8 +904,9 @@ class _ConvBase(LLHOp):
         out = R.window_dims(ctx, self, dims, window, layout.spatial_indices(rank))
         c = layout.feature_index(rank)
         out[c] = features = self._infer_features(ctx, dims[c], rank, window)
-        if len(self.operands) > 2:  # conv_bias
-            b = ctx.shape(self.operand(2))
+        bias = self.bias
+        if bias is not None:
+            b = ctx.shape(bias)
             if b is not None and len(b) == 1:
                 out[c] = b[0] if features is None else R.unify(ctx, self, features, b[0])
         ctx.set_shape(self.results[0], out)
@@ -909,7 +917,7 @@ class _ConvBase(LLHOp):
     ) -> sympy.Expr | None:
         """The weight's output features (None when the weight is unranked), after checking the
         weight against the input channels, `group` and `kernel_shape`."""
-        w = ctx.shape(self.operand(1))
+        w = ctx.shape(self.weight)
         if w is None:
             return None
         if len(w) != rank:
@@ -931,6 +939,11 @@ class ConvOp(_ConvBase):
     SUMMARY = "convolution"
     CANONICAL_PATTERNS = ("AddConvLayoutAttr",)
     OPERANDS = (OperandDef("X", LLH_FLOAT_TENSOR), OperandDef("W", LLH_FLOAT_TENSOR))
+
+    @property
+    def bias(self) -> None:
+        """A conv has no bias (`llh.conv_bias` has one)."""
+        return None
 
     @classmethod
     def build(
@@ -988,15 +1001,6 @@ class ConvBiasOp(_ConvBase):
             result_type, location,
         )  # fmt: skip
 
-    def verify_bias(self, features: int) -> None:
-        bs = ranked_shape(self.operand(2).type)
-        if bs is None:
-            return
-        if len(bs) != 1:
-            raise self.error(f"bias must be a 1-D tensor, got rank {len(bs)}")
-        if not dims_compatible(bs[0], features):
-            raise self.error(f"bias has {bs[0]} values but there are {features} output features")
-
 
 # --------------------------------------------------------------------------- matmul
 
@@ -1034,7 +1038,7 @@ class MatMulOp(LLHOp):
 
 def _check_matmul(op: LLHOp, batch: int) -> None:
     """`[..., M, K] × [..., K, N] → [..., M, N]` with `batch` leading dimensions."""
-    a, b = ranked_shape(op.operand(0).type), ranked_shape(op.operand(1).type)
+    a, b = ranked_shape(op.lhs.type), ranked_shape(op.rhs.type)
     r = ranked_shape(op.results[0].type)
     if a is not None and b is not None:
         k1, k2 = a[batch + 1], b[batch]
@@ -1061,7 +1065,7 @@ def _check_matmul(op: LLHOp, batch: int) -> None:
 
 def _infer_matmul(op: LLHOp, ctx: ShapeContext, batch: int) -> bool:
     """`[..., M, K] × [..., K, N] → [..., M, N]` with `batch` leading dimensions."""
-    a, b = ctx.shape(op.operand(0)), ctx.shape(op.operand(1))
+    a, b = ctx.shape(op.lhs), ctx.shape(op.rhs)
     if a is None or b is None:
         return False
     if len(a) != batch + 2 or len(b) != batch + 2:
@@ -1180,13 +1184,13 @@ class BatchNormOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions; each 1-D parameter's size is recorded equal to the features."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         out = list(dims)
         k = self.int_prop("feature_index") or 0
         k = R.normalize_axis(ctx, self, k, len(out), "'feature_index'")
-        for v in self.operands[1:]:
+        for v in (self.scale, self.bias, self.input_mean, self.input_var):
             p = ctx.shape(v)
             if p is not None and len(p) == 1:
                 out[k] = R.unify(ctx, self, out[k], p[0])
@@ -1243,12 +1247,12 @@ class LayerNormOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions; a scale/bias of the normalized rank has its sizes (other than a
         broadcast 1) recorded equal to the normalized dimensions `[axis, rank)`."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         out = list(dims)
         a = R.normalize_axis(ctx, self, self.int_prop("axis") or 0, len(out), "'axis'")
-        for v in self.operands[1:]:
+        for v in (self.scale, self.bias):
             p = ctx.shape(v)
             if p is not None and len(p) == len(out) - a:
                 for j, e in enumerate(p):

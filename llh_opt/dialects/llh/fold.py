@@ -119,7 +119,7 @@ def _no_zero_divisor(a: numpy.ndarray, b: numpy.ndarray) -> bool:
 
 def fold_binary(op: Operation, operands: Operands, kind: str) -> Any:
     """add / sub / mul / div / max / min / pow (see the module docstring)."""
-    lhs, rhs = op.operand(0), op.operand(1)
+    lhs, rhs = op.lhs, op.rhs
     a, b = operands
     rt = op.results[0].type
     if isinstance(rt, IntegerType):
@@ -176,11 +176,11 @@ def _int_identities(
         if zero(a, 0):
             return _same(rhs, rt)
         s = _def(lhs, "llh.sub")  # (x - y) + y
-        if s is not None and s.operand(1) is rhs:
-            return _same(s.operand(0), rt)
+        if s is not None and s.rhs is rhs:
+            return _same(s.lhs, rt)
         s = _def(rhs, "llh.sub")  # y + (x - y)
-        if s is not None and s.operand(1) is lhs:
-            return _same(s.operand(0), rt)
+        if s is not None and s.rhs is lhs:
+            return _same(s.lhs, rt)
         return None
     if kind == "sub":
         if zero(b, 0):
@@ -189,10 +189,10 @@ def _int_identities(
             return _zero_of(rt)
         s = _def(lhs, "llh.add")  # (x + y) - y, (x + y) - x
         if s is not None:
-            if s.operand(1) is rhs:
-                return _same(s.operand(0), rt)
-            if s.operand(0) is rhs:
-                return _same(s.operand(1), rt)
+            if s.rhs is rhs:
+                return _same(s.lhs, rt)
+            if s.lhs is rhs:
+                return _same(s.rhs, rt)
         return None
     if kind == "mul":
         if one(b, 1):
@@ -326,9 +326,9 @@ def fold_where(op: Operation, operands: Operands) -> Any:
             return F.fold_elementwise(np.where, (p, a, b), rt)
     choice = F.scalar_value(p)
     if choice is not None:
-        return _same(op.operand(1) if choice else op.operand(2), rt)
-    if op.operand(1) is op.operand(2):
-        return _same(op.operand(1), rt)
+        return _same(op.on_true if choice else op.on_false, rt)
+    if op.on_true is op.on_false:
+        return _same(op.on_true, rt)
     return None
 
 
@@ -340,7 +340,7 @@ def fold_dim(op: Operation, operands: Operands) -> Any:
     k = operands[1]
     if not isinstance(k, IntegerAttr):
         return None
-    src = op.operand(0)
+    src = op.input
     t = src.type
     if not isinstance(t, RankedTensorType):
         return None
@@ -356,10 +356,10 @@ def fold_dim(op: Operation, operands: Operands) -> Any:
     if src.__class__ is OpResult:
         d = src.op  # type: ignore[attr-defined]
         sizes: list[Value] | None = None
-        if d.name in ("llh.reshape", "llh.broadcast_to"):
-            sizes = d.operands[1:]
-        elif d.name == "llh.empty":
-            sizes = d.operands
+        if d.name in ("llh.reshape", "llh.empty"):
+            sizes = d.shapes
+        elif d.name == "llh.broadcast_to":
+            sizes = d.out_shapes
         if sizes is not None and len(sizes) == rank:
             v = sizes[idx]
             c = F.constant_value(v)
@@ -372,7 +372,7 @@ def fold_transpose(op: Operation, operands: Operands) -> Any:
     (a,) = operands
     perms = tuple(op.properties["perms"].values)  # type: ignore[attr-defined]
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if perms == tuple(range(len(perms))):
         return _same(src, rt)
     if isinstance(a, DenseElementsAttr) and len(perms) == len(a.type.shape):
@@ -394,7 +394,7 @@ def fold_reshape(op: Operation, operands: Operands) -> Any:
     """Constant input and static result → reshaped constant; same (known) type → the input."""
     a = operands[0]
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if src.type is rt and _known_shape(rt):
         return src
     shape = _static_result(rt)
@@ -411,7 +411,7 @@ def fold_reshape(op: Operation, operands: Operands) -> Any:
 def fold_broadcast_to(op: Operation, operands: Operands) -> Any:
     a = operands[0]
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if src.type is rt and _known_shape(rt):
         return src
     shape = _static_result(rt)
@@ -430,7 +430,7 @@ def fold_broadcast_to(op: Operation, operands: Operands) -> Any:
 def fold_convert_to(op: Operation, operands: Operands) -> Any:
     (a,) = operands
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if src.type is rt:
         return src
     et = element_type_of(rt)

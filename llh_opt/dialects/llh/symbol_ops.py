@@ -255,6 +255,8 @@ class EncodingBindOp(LLHOp):
     SUMMARY = "bind dimension symbols to a tensor"
     CANONICAL_PATTERNS = ("MoveEncodingBindOp",)
     OPERANDS = (OperandDef("operand", LLH_ENCODING_BIND),)
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
     PROPERTIES = (PropDef("encoding", ENCODING_ATTR),)
 
     @classmethod
@@ -271,9 +273,7 @@ class EncodingBindOp(LLHOp):
         return self.properties["encoding"]  # type: ignore[return-value]
 
     def verify_op(self) -> None:
-        _check_encoding_against_shape(
-            self, self.encoding.symbols, self.operand(0).type, "'encoding'"
-        )
+        _check_encoding_against_shape(self, self.encoding.symbols, self.input.type, "'encoding'")
 
 
 @llh_op
@@ -285,6 +285,8 @@ class SymbolBindOp(LLHOp):
     SUMMARY = "bind a symbol to an integer value"
     CANONICAL_PATTERNS = ("SinkSymbolBindOp", "MoveSymbolBindOp")
     OPERANDS = (OperandDef("operand", SIGNLESS_INTEGER_OR_INDEX),)
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
     PROPERTIES = (PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),)
 
     @classmethod
@@ -304,6 +306,8 @@ class SymbolicCastOp(LLHOp):
     OPERATION_NAME = "llh.symbolic_cast"
     SUMMARY = "re-type a tensor"
     OPERANDS = (OperandDef("operand", LLH_SYMBOLIC),)
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
     RESULTS = (ResultDef("result", LLH_TENSOR),)
 
     @classmethod
@@ -313,7 +317,7 @@ class SymbolicCastOp(LLHOp):
         return cls.create_op((operand,), (result_type,), location=location)
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.input.type, self.results[0].type
         if not (
             isinstance(a, RankedTensorType)
             and isinstance(b, RankedTensorType)
@@ -352,6 +356,8 @@ class SymbolicBindOp(LLHOp):
         OperandDef("operand", LLH_SYMBOLIC),
         OperandDef("bind_symbols", LLH_INT64, variadic=True),
     )
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
     PROPERTIES = (PropDef("expressions", AFFINE_MAP_ATTR),)
 
     @classmethod
@@ -379,7 +385,7 @@ class SymbolicBindOp(LLHOp):
             raise self.error(
                 f"has {nbind} bind symbols but 'expressions' declares only {amap.num_symbols}"
             )
-        t = self.operand(0).type
+        t = self.input.type
         shape = ranked_shape(t)
         if shape is None:
             if t is i64 and amap.num_results != 1:
