@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from llh_opt.lazy import lazy_import
 
+from llh_opt.dialects.llh import elementwise as E
 from llh_opt.dialects.llh.attrs import CompareAttr, LayoutAttr
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
@@ -90,11 +91,6 @@ R = lazy_import("llh_opt.dialects.llh.shape_rules")
 F = lazy_import("llh_opt.dialects.llh.fold")
 
 
-def _scalar_floordiv(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
-    """`llh.div` on integer scalars: floor division (the `FloorDiv` relation's meaning)."""
-    return R.floordiv(a, b)
-
-
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
 
@@ -161,12 +157,14 @@ class _UnaryOp(LLHOp):
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
-    # The elementwise function the folder applies to a constant input (`fold.fold_unary`).
-    FOLD_KIND: ClassVar[str | None] = None
+    # The op's arithmetic on a numpy array or float64 scalar (``elementwise.py``), which the
+    # folder applies to a constant input; None: the op does not fold. `FLOATS_ONLY`: integer
+    # tensors are not folded.
+    numpy_fn: ClassVar[Callable[[Any], Any] | None] = None
+    FLOATS_ONLY: ClassVar[bool] = False
 
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        kind = self.FOLD_KIND
-        return None if kind is None else F.fold_unary(self, operands, kind)
+        return None if self.numpy_fn is None else F.fold_unary(self, operands)
 
     @classmethod
     def build(cls, input: Value, location: LocationAttr = UNKNOWN_LOC) -> _UnaryOp:
@@ -196,7 +194,7 @@ class ReluOp(_UnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.relu"
-    FOLD_KIND = "relu"
+    numpy_fn = staticmethod(E.relu)
     SUMMARY = "rectified linear unit"
     CANONICAL_PATTERNS = ("FoldTwoRelu", "ReluOfAbs")
 
@@ -207,7 +205,7 @@ class AbsOp(_UnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.abs"
-    FOLD_KIND = "abs"
+    numpy_fn = staticmethod(E.absolute)
     SUMMARY = "absolute value"
     CANONICAL_PATTERNS = ("EraseNoUserOp", "FoldTwoAbsOpPattern", "AbsOfRelu")
 
@@ -261,7 +259,8 @@ class SqrtOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.sqrt"
-    FOLD_KIND = "sqrt"
+    numpy_fn = staticmethod(E.sqrt)
+    FLOATS_ONLY = True
     SUMMARY = "square root"
 
 
@@ -271,7 +270,8 @@ class RsqrtOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.rsqrt"
-    FOLD_KIND = "rsqrt"
+    numpy_fn = staticmethod(E.rsqrt)
+    FLOATS_ONLY = True
     SUMMARY = "reciprocal square root"
 
 
@@ -281,7 +281,8 @@ class ExpOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.exp"
-    FOLD_KIND = "exp"
+    numpy_fn = staticmethod(E.exp)
+    FLOATS_ONLY = True
     SUMMARY = "exponential"
 
 
@@ -317,14 +318,26 @@ class _BinaryOp(LLHOp):
         props = {"symbol": symbol_ref(symbol)} if symbol is not None else None
         return cls.create_op((lhs, rhs), (rt,), props, location=location)
 
-    # The integer-scalar rule (spec §4.6): result = SCALAR_RULE(lhs, rhs); None: no rule.
-    SCALAR_RULE: ClassVar[Callable[[sympy.Expr, sympy.Expr], sympy.Expr] | None] = None
-    # What `fold` computes (``fold.py``: add, sub, mul, div, max, min, pow).
-    FOLD_KIND: ClassVar[str] = ""
+    # The op's arithmetic, stated once (domain-generic functions in ``elementwise.py``):
+    # `integer_fn(a, b)` on integers -- Python ints (the scalar folder), numpy integer arrays
+    # (the tensor folder) and, when `SCALAR_SHAPE_RULE`, sympy expressions (the integer-scalar
+    # shape rule of spec §4.6: result = integer_fn(lhs, rhs)); `float_fn(a, b)` on numpy
+    # float64 scalars and arrays. None: not folded. ZeroDivisionError: not folded (a shape-rule
+    # error). `fold_identity` states the op's identities (`x + 0`, ...).
+    integer_fn: ClassVar[Callable[[Any, Any], Any] | None] = None
+    float_fn: ClassVar[Callable[[Any, Any], Any] | None] = None
+    SCALAR_SHAPE_RULE: ClassVar[bool] = False
     CANONICAL_PATTERNS = ("SimplyBinaryOpReshape", "SimplyBinaryOpInsertBraodcast")
 
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_binary(self, operands, self.FOLD_KIND)
+        return F.fold_binary(self, operands)
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """An existing value (or constant) the op equals although an operand is not constant;
+        `a`, `b` are the constant operands (None when not constant). None: no identity."""
+        return None
 
     def verify_op(self) -> None:
         check_both_tensors_or_scalars(self, [*self.operand_types, self.results[0].type])
@@ -349,14 +362,19 @@ def _infer_broadcast(op: LLHOp, ctx: ShapeContext, operands: Sequence[Value]) ->
 
 
 def _infer_scalar(op: _BinaryOp, ctx: ShapeContext) -> bool:
-    """Integer scalar result = `SCALAR_RULE(lhs, rhs)` when both operands are known."""
-    rule = op.SCALAR_RULE
-    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)
-    if rule is None or a is None or b is None:
+    """Integer scalar result = `integer_fn(lhs, rhs)` (with `SCALAR_SHAPE_RULE`) when both
+    operands are known."""
+    fn = op.integer_fn
+    if fn is None or not op.SCALAR_SHAPE_RULE:
         return False
-    if b is sympy.S.Zero and rule is _scalar_floordiv:
+    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)
+    if a is None or b is None:
+        return False
+    try:
+        value = fn(a, b)
+    except ZeroDivisionError:
         ctx.error(op, "integer division by zero")
-    ctx.set_scalar(op.results[0], rule(a, b))
+    ctx.set_scalar(op.results[0], value)
     return True
 
 
@@ -365,8 +383,8 @@ class AddOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.add"
     SUMMARY = "elementwise addition"
-    FOLD_KIND = "add"
-    SCALAR_RULE = operator.add
+    integer_fn = float_fn = staticmethod(operator.add)
+    SCALAR_SHAPE_RULE = True
     TRAITS = (
         ResultsBroadcastableShape,
         SymbolUser,
@@ -375,14 +393,27 @@ class AddOp(_BinaryOp):
         SymbolicInferShape,
     )
 
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x + 0`, `0 + x` (floats: −0.0 only, as −0.0 + 0.0 is +0.0); integers also
+        `(x − y) + y` and `y + (x − y)`."""
+        return F.add_identity(self, a, b, result_type, floating)
+
 
 @llh_op
 class SubOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.sub"
     SUMMARY = "elementwise subtraction"
-    FOLD_KIND = "sub"
-    SCALAR_RULE = operator.sub
+    integer_fn = float_fn = staticmethod(operator.sub)
+    SCALAR_SHAPE_RULE = True
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x − 0` (floats: +0.0 only); integers also `x − x = 0`, `(x + y) − y`, `(x + y) − x`."""
+        return F.sub_identity(self, a, b, result_type, floating)
 
 
 @llh_op
@@ -390,8 +421,14 @@ class MulOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.mul"
     SUMMARY = "elementwise multiplication"
-    FOLD_KIND = "mul"
-    SCALAR_RULE = operator.mul
+    integer_fn = float_fn = staticmethod(operator.mul)
+    SCALAR_SHAPE_RULE = True
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x · 1`, `1 · x`; integers also `x · 0 = 0`."""
+        return F.mul_identity(self, a, b, result_type, floating)
 
 
 @llh_op
@@ -399,9 +436,17 @@ class DivOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.div"
     SUMMARY = "elementwise division"
-    FOLD_KIND = "div"
-    # Floor division, the `FloorDiv` relation's meaning, also for constants (spec §8.22).
-    SCALAR_RULE = staticmethod(_scalar_floordiv)
+    # Integers: floor division, the `FloorDiv` relation's meaning, for constants and symbols
+    # alike (spec §8.22), never by zero; floats: true division.
+    integer_fn = staticmethod(E.floor_div)
+    float_fn = staticmethod(E.true_div)
+    SCALAR_SHAPE_RULE = True
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x / 1`."""
+        return F.div_identity(self, a, b, result_type, floating)
 
 
 @llh_op
@@ -409,7 +454,13 @@ class MaxOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.max"
     SUMMARY = "elementwise maximum"
-    FOLD_KIND = "max"
+    integer_fn = float_fn = staticmethod(E.maximum)
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`max(x, x)`."""
+        return F.same_operands_identity(self, result_type)
 
 
 @llh_op
@@ -417,7 +468,13 @@ class MinOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.min"
     SUMMARY = "elementwise minimum"
-    FOLD_KIND = "min"
+    integer_fn = float_fn = staticmethod(E.minimum)
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`min(x, x)`."""
+        return F.same_operands_identity(self, result_type)
 
 
 @llh_op
@@ -427,7 +484,7 @@ class PowOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.pow"
     SUMMARY = "elementwise power"
-    FOLD_KIND = "pow"
+    float_fn = staticmethod(E.power)
     CANONICAL_PATTERNS = ()
     PROPERTIES = ()
     TRAITS = (
@@ -578,8 +635,11 @@ class _ReduceOp(LLHOp):
         ctx.set_shape(self.results[0], [d for i, d in enumerate(dims) if i not in drop])
         return True
 
+    # The reduction on a numpy array over a tuple of axes (``elementwise.py``).
+    reduce_fn: ClassVar[Callable[[Any, tuple[int, ...]], Any]]
+
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_reduce(self, operands, self.OPERATION_NAME.rpartition("_")[2])
+        return F.fold_reduce(self, operands)
 
 
 @llh_op
@@ -587,6 +647,7 @@ class ReduceMaxOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_max"
     SUMMARY = "maximum over dimensions"
+    reduce_fn = staticmethod(E.reduce_max)
 
 
 @llh_op
@@ -594,6 +655,7 @@ class ReduceMinOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_min"
     SUMMARY = "minimum over dimensions"
+    reduce_fn = staticmethod(E.reduce_min)
 
 
 @llh_op
@@ -601,6 +663,7 @@ class ReduceSumOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_sum"
     SUMMARY = "sum over dimensions"
+    reduce_fn = staticmethod(E.reduce_sum)
 
 
 # --------------------------------------------------------------------------- pooling
