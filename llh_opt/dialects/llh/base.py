@@ -8,7 +8,7 @@ Op declarations live in ``symbol_ops.py``, ``data_ops.py`` and ``compute_ops.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from llh_opt.dialects.llh.attrs import LayoutAttr
 from llh_opt.dialects.llh.constraints import (
@@ -37,6 +37,9 @@ from llh_opt.ir.types import (
     element_type_of,
 )
 
+if TYPE_CHECKING:
+    from llh_opt.rewrite.rewriter import RewritePattern
+
 UNKNOWN_LOC = UnknownLoc()
 
 
@@ -45,23 +48,21 @@ class LLHOp(Operation):
 
     Declared facts (OPERANDS, RESULTS, PROPERTIES, TRAITS) are checked by ``opdef``; `verify_op`
     adds the op's own rules. Ops with the `SymbolicInferShape` trait state their shape rule as an
-    `infer_symbolic_shape` method; ops that fold have `fold(operands)` (rules in ``fold.py``)
-    and ops with canonicalization patterns name them in `CANONICAL_PATTERNS`."""
+    `infer_symbolic_shape` method; ops that fold have `fold(operands)` (their arithmetic on the
+    class, rules in ``fold.py``) and ops with canonicalization patterns return them, built from
+    the pattern classes of ``canonicalize.py``, from `get_canonical_patterns`."""
 
     __slots__ = ()
     # LLH verifiers read only types, properties, attributes and constant operands (opdef memo).
     VERIFY_MEMO = True
-    # Names of the op's canonicalization patterns (``canonicalize.py``'s `PATTERN_FACTORIES`).
-    CANONICAL_PATTERNS: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def get_canonical_patterns(cls) -> list[Any]:
-        """The op's canonicalization patterns (`CANONICAL_PATTERNS`, rooted at this op)."""
-        if not cls.CANONICAL_PATTERNS:
-            return []
-        from llh_opt.dialects.llh.canonicalize import instantiate
-
-        return [instantiate(n, cls.OPERATION_NAME) for n in cls.CANONICAL_PATTERNS]
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        """The op's canonicalization patterns, rooted at it (MLIR's
+        `getCanonicalizationPatterns`): an op with patterns overrides this and builds them from
+        the pattern classes of ``canonicalize.py`` (loaded on first use: it needs the rewrite
+        machinery, which start-up does not)."""
+        return []
 
     @classmethod
     def create_op(

@@ -1,6 +1,7 @@
 """LLH canonicalization patterns (spec §5.3, P1–P14, corrected where §8 marks the reference
-wrong), plus a few tree rewrites of the same kind. Op classes name theirs in
-`CANONICAL_PATTERNS`; `instantiate(name, op_name)` builds one for an op.
+wrong), plus a few tree rewrites of the same kind. Each op class returns its own, built from these
+classes and rules, from `get_canonical_patterns()` (patterns that serve several ops take the root
+op name); other passes construct the ones they need (``passes/transform_layout.py``: P9–P12).
 
 | name | root | what (fix) |
 |---|---|---|
@@ -47,7 +48,26 @@ from llh_opt.rewrite.drr import Pat, has_one_use
 from llh_opt.rewrite.folding import constant_value
 from llh_opt.rewrite.rewriter import PatternRewriter, RewritePattern
 
-__all__ = ["PATTERN_FACTORIES", "instantiate"]
+__all__ = [
+    "ABS_OF_RELU",
+    "FOLD_TWO_ABS",
+    "FOLD_TWO_RELU",
+    "RELU_OF_ABS",
+    "AddConvLayoutAttr",
+    "AddLayoutAttr",
+    "EraseNoUserOp",
+    "ExtractOpRefine",
+    "MoveEncodingBindOp",
+    "MoveSymbolBindOp",
+    "RemoveSymbolBinaryRelationIfAllConst",
+    "RemoveSymbolRelationIfAllConst",
+    "ReplaceSymbolIfEquel",
+    "ReshapeOfReshape",
+    "SimplyBinaryOpInsertBraodcast",
+    "SimplyBinaryOpReshape",
+    "SinkSymbolBindOp",
+    "TransposeOfTranspose",
+]
 
 
 def _int(rewriter: PatternRewriter, value: int, op: Operation) -> Value:
@@ -554,37 +574,3 @@ class ReshapeOfReshape(RewritePattern):
         src = v.op.input  # type: ignore[attr-defined]
         rewriter.modify_op_in_place(op, lambda: op.set_operand(0, src))
         return True
-
-
-# --------------------------------------------------------------------------- registry
-
-PATTERN_FACTORIES: dict[str, Callable[[str], RewritePattern]] = {
-    "EraseNoUserOp": EraseNoUserOp,
-    "FoldTwoAbsOpPattern": lambda root: FOLD_TWO_ABS,
-    "FoldTwoRelu": lambda root: FOLD_TWO_RELU,
-    "AbsOfRelu": lambda root: ABS_OF_RELU,
-    "ReluOfAbs": lambda root: RELU_OF_ABS,
-    "SimplyBinaryOpReshape": SimplyBinaryOpReshape,
-    "SimplyBinaryOpInsertBraodcast": SimplyBinaryOpInsertBraodcast,
-    "ExtractOpRefine": lambda root: ExtractOpRefine(),
-    "AddConvLayoutAttr": AddConvLayoutAttr,
-    "AddLayoutAttr": lambda root: AddLayoutAttr(),
-    "ReplaceSymbolIfEquel": lambda root: ReplaceSymbolIfEquel(),
-    "RemoveSymbolRelationIfAllConst": lambda root: RemoveSymbolRelationIfAllConst(),
-    "RemoveSymbolBinaryRelationIfAllConst": RemoveSymbolBinaryRelationIfAllConst,
-    "SinkSymbolBindOp": lambda root: SinkSymbolBindOp(),
-    "MoveSymbolBindOp": lambda root: MoveSymbolBindOp(),
-    "MoveEncodingBindOp": lambda root: MoveEncodingBindOp(),
-    "TransposeOfTranspose": lambda root: TransposeOfTranspose(),
-    "ReshapeOfReshape": lambda root: ReshapeOfReshape(),
-}
-"""Pattern name → factory taking the root op name (what `CANONICAL_PATTERNS` entries name)."""
-
-
-def instantiate(name: str, op_name: str) -> RewritePattern:
-    """The pattern `name` rooted at `op_name`."""
-    p = PATTERN_FACTORIES[name](op_name)
-    root = p.ROOT
-    if root is not None and root != op_name:
-        raise ValueError(f"pattern {name} is rooted at {root}, not {op_name}")
-    return p

@@ -89,10 +89,13 @@ from llh_opt.ir.types import (
 sympy = lazy_import("sympy")
 R = lazy_import("llh_opt.dialects.llh.shape_rules")
 F = lazy_import("llh_opt.dialects.llh.fold")
+# The canonicalization patterns, loaded when a pass asks for them (they need the rewriter).
+P = lazy_import("llh_opt.dialects.llh.canonicalize")
 
 
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
+    from llh_opt.rewrite.rewriter import RewritePattern
 
 __all__ = [
     "AbsOp",
@@ -196,7 +199,10 @@ class ReluOp(_UnaryOp):
     OPERATION_NAME = "llh.relu"
     numpy_fn = staticmethod(E.relu)
     SUMMARY = "rectified linear unit"
-    CANONICAL_PATTERNS = ("FoldTwoRelu", "ReluOfAbs")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.FOLD_TWO_RELU, P.RELU_OF_ABS]
 
 
 @llh_op
@@ -207,7 +213,10 @@ class AbsOp(_UnaryOp):
     OPERATION_NAME = "llh.abs"
     numpy_fn = staticmethod(E.absolute)
     SUMMARY = "absolute value"
-    CANONICAL_PATTERNS = ("EraseNoUserOp", "FoldTwoAbsOpPattern", "AbsOfRelu")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.EraseNoUserOp(cls.OPERATION_NAME), P.FOLD_TWO_ABS, P.ABS_OF_RELU]
 
 
 @llh_op
@@ -327,7 +336,12 @@ class _BinaryOp(LLHOp):
     integer_fn: ClassVar[Callable[[Any, Any], Any] | None] = None
     float_fn: ClassVar[Callable[[Any, Any], Any] | None] = None
     SCALAR_SHAPE_RULE: ClassVar[bool] = False
-    CANONICAL_PATTERNS = ("SimplyBinaryOpReshape", "SimplyBinaryOpInsertBraodcast")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        """P4 and P5: operands of different ranks / size-1 dimensions made explicit."""
+        root = cls.OPERATION_NAME
+        return [P.SimplyBinaryOpReshape(root), P.SimplyBinaryOpInsertBraodcast(root)]
 
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
         return F.fold_binary(self, operands)
@@ -485,7 +499,11 @@ class PowOp(_BinaryOp):
     OPERATION_NAME = "llh.pow"
     SUMMARY = "elementwise power"
     float_fn = staticmethod(E.power)
-    CANONICAL_PATTERNS = ()
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return []
+
     PROPERTIES = ()
     TRAITS = (
         Pure,
@@ -736,7 +754,11 @@ class MaxPoolOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.max_pool"
     SUMMARY = "max pooling"
-    CANONICAL_PATTERNS = ("AddLayoutAttr",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.AddLayoutAttr()]
+
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (
@@ -844,6 +866,11 @@ class _ConvBase(LLHOp):
     TRAITS = (SymbolicInferShape,)
     # `X`, `W` (and conv_bias's `B`) read as `input`, `weight` and `bias`.
     ALIASES = {"input": "X", "weight": "W", "bias": "B"}
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        """P7: the layouts from the module's `builtin.gloabal_layout`."""
+        return [P.AddConvLayoutAttr(cls.OPERATION_NAME)]
 
     @classmethod
     def _build(
@@ -1000,7 +1027,6 @@ class ConvOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv"
     SUMMARY = "convolution"
-    CANONICAL_PATTERNS = ("AddConvLayoutAttr",)
     OPERANDS = (OperandDef("X", LLH_FLOAT_TENSOR), OperandDef("W", LLH_FLOAT_TENSOR))
 
     @property
@@ -1036,7 +1062,6 @@ class ConvBiasOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv_bias"
     SUMMARY = "convolution plus bias"
-    CANONICAL_PATTERNS = ("AddConvLayoutAttr",)
     OPERANDS = (
         OperandDef("X", LLH_FLOAT_TENSOR),
         OperandDef("W", LLH_FLOAT_TENSOR),

@@ -82,9 +82,12 @@ from llh_opt.ir.types import (
 sympy = lazy_import("sympy")
 R = lazy_import("llh_opt.dialects.llh.shape_rules")
 F = lazy_import("llh_opt.dialects.llh.fold")
+# The canonicalization patterns, loaded when a pass asks for them (they need the rewriter).
+P = lazy_import("llh_opt.dialects.llh.canonicalize")
 
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
+    from llh_opt.rewrite.rewriter import RewritePattern
 
 __all__ = [
     "BroadcastToOp",
@@ -159,7 +162,10 @@ class ConstantOp(LLHOp):
         PropDef("value", CONSTANT_ATTR),
     )
     TRAITS = (ConstantLike, SymbolicInferShape)
-    CANONICAL_PATTERNS = ("EraseNoUserOp",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.EraseNoUserOp(cls.OPERATION_NAME)]
 
     @classmethod
     def build(
@@ -393,7 +399,10 @@ class ReshapeOp(_InputAndSizesOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reshape"
     SUMMARY = "reshape a tensor"
-    CANONICAL_PATTERNS = ("ReshapeOfReshape",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.ReshapeOfReshape()]
 
     def verify_op(self) -> None:
         input_type, rtype = self.input.type, self.results[0].type
@@ -553,7 +562,11 @@ class ExtractOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.extract"
     SUMMARY = "extract a sub-tensor along dimension 0"
-    CANONICAL_PATTERNS = ("ExtractOpRefine",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.ExtractOpRefine()]
+
     OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("index", LLH_INT64))
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     TRAITS = (SymbolicInferShape,)
@@ -961,7 +974,11 @@ class TransposeOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.transpose"
     SUMMARY = "permute the dimensions of a tensor"
-    CANONICAL_PATTERNS = ("TransposeOfTranspose",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.TransposeOfTranspose()]
+
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (PropDef("perms", LLH_DENSE_I64_ARRAY_ATTR),)

@@ -8,6 +8,7 @@ What symbols mean and how relations are derived lives in ``llh_opt/symbolic``, n
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from llh_opt.dialects.llh.attrs import (
     EncodingAttr,
@@ -48,6 +49,13 @@ from llh_opt.ir.opdef import (
     has_parent,
 )
 from llh_opt.ir.types import DYNAMIC, RankedTensorType, Type, i64
+from llh_opt.lazy import lazy_import
+
+if TYPE_CHECKING:
+    from llh_opt.rewrite.rewriter import RewritePattern
+
+# The canonicalization patterns, loaded when a pass asks for them (they need the rewriter).
+P = lazy_import("llh_opt.dialects.llh.canonicalize")
 
 __all__ = [
     "AotOp",
@@ -98,7 +106,11 @@ class SymbolRelationOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_relation"
     SUMMARY = "a comparison between two symbols"
-    CANONICAL_PATTERNS = ("ReplaceSymbolIfEquel", "RemoveSymbolRelationIfAllConst")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.ReplaceSymbolIfEquel(), P.RemoveSymbolRelationIfAllConst()]
+
     PROPERTIES = (
         PropDef("relation", LLH_FLAT_SYMBOL_REF_ATTR),
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
@@ -143,7 +155,11 @@ class SymbolBinaryRelationOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_binary_relation"
     SUMMARY = "a symbol defined by a binary operation on two symbols"
-    CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.RemoveSymbolBinaryRelationIfAllConst(cls.OPERATION_NAME)]
+
     PROPERTIES = (
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
         PropDef("relations_lhs", LLH_FLAT_SYMBOL_REF_ATTR),
@@ -192,7 +208,11 @@ class SymbolRelationMapOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_relation_map"
     SUMMARY = "a symbol defined by an affine expression of other symbols"
-    CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.RemoveSymbolBinaryRelationIfAllConst(cls.OPERATION_NAME)]
+
     PROPERTIES = (
         PropDef("express", UNTYPED_STRING_ATTR),
         PropDef("relation", AFFINE_MAP_ATTR),
@@ -253,7 +273,11 @@ class EncodingBindOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.encoding_bind"
     SUMMARY = "bind dimension symbols to a tensor"
-    CANONICAL_PATTERNS = ("MoveEncodingBindOp",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.MoveEncodingBindOp()]
+
     OPERANDS = (OperandDef("operand", LLH_ENCODING_BIND),)
     # `operand` is `Operation.operand(i)`: the accessor is `input`.
     ALIASES = {"input": "operand"}
@@ -283,7 +307,11 @@ class SymbolBindOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_bind"
     SUMMARY = "bind a symbol to an integer value"
-    CANONICAL_PATTERNS = ("SinkSymbolBindOp", "MoveSymbolBindOp")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.SinkSymbolBindOp(), P.MoveSymbolBindOp()]
+
     OPERANDS = (OperandDef("operand", SIGNLESS_INTEGER_OR_INDEX),)
     # `operand` is `Operation.operand(i)`: the accessor is `input`.
     ALIASES = {"input": "operand"}
