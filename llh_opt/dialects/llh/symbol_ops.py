@@ -443,6 +443,8 @@ class AotOp(LLHOp):
     OPERANDS = (OperandDef("inputs", LLH_COMPUTABLE, variadic=True),)
     RESULTS = (ResultDef("outputs", LLH_COMPUTABLE, variadic=True),)
     PROPERTIES = (PropDef("name", UNTYPED_STRING_ATTR),)
+    # `name` is the op's name (`Operation.name`): the property reads as `callee`.
+    ALIASES = {"callee": "name"}
 
     @classmethod
     def build(
