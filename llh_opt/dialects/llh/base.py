@@ -86,10 +86,6 @@ class LLHOp(Operation):
 
     # ------------------------------------------------------------------ property access
 
-    def prop(self, name: str) -> Attribute | None:
-        """A property, falling back to its declared default."""
-        return get_prop(self, name)
-
     def int_array(self, name: str) -> tuple[int, ...]:
         a = self.properties.get(name)
         return a.values if isinstance(a, DenseArrayAttr) else ()
@@ -193,10 +189,10 @@ class WindowInfo:
     __slots__ = ("dilation", "kernel", "pad", "rank", "stride")
 
     def __init__(self, op: LLHOp, input_type: Type) -> None:
-        self.kernel = op.int_array("kernel_shape")
-        self.stride = op.int_array("stride")
-        self.dilation = op.int_array("dilation")
-        self.pad = op.int_array("pad")
+        self.kernel: tuple[int, ...] = op.kernel_shape.values  # type: ignore[attr-defined]
+        self.stride: tuple[int, ...] = op.stride.values  # type: ignore[attr-defined]
+        self.dilation: tuple[int, ...] = op.dilation.values  # type: ignore[attr-defined]
+        self.pad: tuple[int, ...] = op.pad.values  # type: ignore[attr-defined]
         k = len(self.kernel)
         if k == 0:
             raise op.error("'kernel_shape' must not be empty")

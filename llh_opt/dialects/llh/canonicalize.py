@@ -271,8 +271,7 @@ def _global_layout(op: Operation) -> str | None:
 
 
 def _window_rank(op: Operation) -> int:
-    k = op.properties.get("kernel_shape")
-    return len(getattr(k, "values", ())) + 2
+    return len(op.kernel_shape.values) + 2  # type: ignore[attr-defined]
 
 
 class AddConvLayoutAttr(RewritePattern):
@@ -540,8 +539,8 @@ class TransposeOfTranspose(RewritePattern):
         if v.__class__ is not OpResult or v.op.name != "llh.transpose":  # type: ignore[attr-defined]
             return False
         inner = v.op  # type: ignore[attr-defined]
-        p = inner.properties["perms"].values
-        q = op.properties["perms"].values
+        p = inner.perms
+        q = op.perms  # type: ignore[attr-defined]
         if len(p) != len(q):
             return False
         composed = tuple(p[i] for i in q)

@@ -243,7 +243,7 @@ class DropOp(_UnaryOp):
         )
 
     def verify_op(self) -> None:
-        p = self.properties["p"].value  # type: ignore[attr-defined]
+        p = self.p.value
         if not 0.0 <= p <= 1.0:
             raise self.error(f"'p' must be a probability in [0, 1], got {p}")
 
@@ -620,7 +620,7 @@ class _ReduceOp(LLHOp):
         return cls.create_op((input,), (rt,), {"axis": DenseArrayAttr.i64(axis)}, location=location)
 
     def verify_op(self) -> None:
-        axis = self.int_array("axis")
+        axis = self.axis.values
         ishape = ranked_shape(self.input.type)
         if ishape is None:
             return
@@ -646,10 +646,7 @@ class _ReduceOp(LLHOp):
         dims = ctx.shape(self.input)
         if dims is None:
             return False
-        drop = {
-            R.normalize_axis(ctx, self, a, len(dims), "'axis' value")
-            for a in self.int_array("axis")
-        }
+        drop = {R.normalize_axis(ctx, self, a, len(dims), "'axis' value") for a in self.axis.values}
         ctx.set_shape(self.results[0], [d for i, d in enumerate(dims) if i not in drop])
         return True
 
@@ -714,7 +711,7 @@ class AdaptiveAvgPoolOp(LLHOp):
         )
 
     def verify_op(self) -> None:
-        out = self.int_array("out_size")
+        out = self.out_size.values
         if not out:
             raise self.error("'out_size' must not be empty")
         for v in out:
@@ -739,7 +736,7 @@ class AdaptiveAvgPoolOp(LLHOp):
         dims = ctx.shape(self.input)
         if dims is None:
             return False
-        out = self.int_array("out_size")
+        out = self.out_size.values
         r = len(dims) - len(out)
         if r <= 0:
             ctx.error(self, f"input of rank {len(dims)} has no dimensions besides the pooled ones")
@@ -1247,15 +1244,14 @@ class BatchNormOp(LLHOp):
     def verify_op(self) -> None:
         types = self.operand_types
         check_same_element_type(self, [*types, self.results[0].type])
-        eps = self.properties["epsilon"].value  # type: ignore[attr-defined]
+        eps = self.epsilon.value
         if eps < 0:
             raise self.error(f"'epsilon' must be non-negative, got {eps}")
         check_compatible_shapes(self, types[0], self.results[0].type)
         shape = ranked_shape(types[0])
         if shape is None:
             return
-        k = self.int_prop("feature_index")
-        assert k is not None
+        k = self.feature_index.value
         if not 0 <= k < len(shape):
             raise self.error(f"'feature_index' {k} is out of range for a rank-{len(shape)} input")
         features = shape[k]
@@ -1276,7 +1272,7 @@ class BatchNormOp(LLHOp):
         if dims is None:
             return False
         out = list(dims)
-        k = self.int_prop("feature_index") or 0
+        k = self.feature_index.value
         k = R.normalize_axis(ctx, self, k, len(out), "'feature_index'")
         for v in (self.scale, self.bias, self.input_mean, self.input_var):
             p = ctx.shape(v)
@@ -1322,13 +1318,12 @@ class LayerNormOp(LLHOp):
     def verify_op(self) -> None:
         types = self.operand_types
         check_same_element_type(self, [*types, self.results[0].type])
-        eps = self.properties["epsilon"].value  # type: ignore[attr-defined]
+        eps = self.epsilon.value
         if eps < 0:
             raise self.error(f"'epsilon' must be non-negative, got {eps}")
         check_compatible_shapes(self, types[0], self.results[0].type)
         shape = ranked_shape(types[0])
-        axis = self.int_prop("axis")
-        assert axis is not None
+        axis = self.axis.value
         if shape is not None and not -len(shape) <= axis < len(shape):
             raise self.error(f"'axis' {axis} is out of range for a rank-{len(shape)} input")
 
@@ -1339,7 +1334,7 @@ class LayerNormOp(LLHOp):
         if dims is None:
             return False
         out = list(dims)
-        a = R.normalize_axis(ctx, self, self.int_prop("axis") or 0, len(out), "'axis'")
+        a = R.normalize_axis(ctx, self, self.axis.value, len(out), "'axis'")
         for v in (self.scale, self.bias):
             p = ctx.shape(v)
             if p is not None and len(p) == len(out) - a:

@@ -268,7 +268,7 @@ class WeightOp(LLHOp):
         )
 
     def verify_op(self) -> None:
-        if not self.properties["weight_file"].value:  # type: ignore[attr-defined]
+        if not self.weight_file.value:
             raise self.error("requires a non-empty 'weight_file'")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
@@ -521,7 +521,7 @@ class BroadcastToOp(LLHOp):
             raise self.error(f"cannot broadcast a rank-{len(ishape)} input to a rank-{rank} result")
         if len(ishape) != rank:
             return
-        cast = set(self.int_array("cast_dims"))
+        cast = set(self.cast_dims.values)
         for i, (a, b) in enumerate(zip(ishape, rshape)):
             if i in cast:
                 if a not in (1, DYNAMIC):
@@ -543,7 +543,7 @@ class BroadcastToOp(LLHOp):
         sizes = R.sizes_from_scalars(ctx, self, self.out_shapes)
         dims = ctx.shape(self.input)
         if dims is not None and len(dims) == len(sizes):
-            cast = set(self.int_array("cast_dims"))
+            cast = set(self.cast_dims.values)
             for i, (d, e) in enumerate(zip(dims, sizes)):
                 if i not in cast:
                     sizes[i] = d if e is None else R.unify(ctx, self, d, e)
@@ -631,7 +631,7 @@ class _SegmentedSliceOp(LLHOp):
     def verify_op(self) -> None:
         input_type, rtype = self.input.type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
-        counts = self.int_array("operandSegmentSizes")[1:]
+        counts = self.operandSegmentSizes.values[1:]
         if len(set(counts)) > 1:
             listed = ", ".join(f"{n} {g}" for n, g in zip(counts, self.GROUPS))
             raise self.error(f"needs as many operands in each index group, got {listed}")
@@ -784,7 +784,7 @@ class CatOp(LLHOp):
         rank = len(shapes[0])
         if any(len(s) != rank for s in shapes):
             raise self.error("inputs and result must all have the same rank")
-        dim = self.int_prop("dim")
+        dim = self.dim.value
         assert dim is not None
         if not -rank <= dim < rank:
             raise self.error(f"'dim' {dim} is out of range for rank {rank}")
@@ -815,7 +815,7 @@ class CatOp(LLHOp):
         rank = len(shapes[0])  # type: ignore[arg-type]
         if any(len(s) != rank for s in shapes):  # type: ignore[arg-type]
             ctx.error(self, "inputs must all have the same rank")
-        d = R.normalize_axis(ctx, self, self.int_prop("dim") or 0, rank, "'dim'")
+        d = R.normalize_axis(ctx, self, self.dim.value, rank, "'dim'")
         out = list(shapes[0])  # type: ignore[arg-type]
         for s in shapes[1:]:
             for i in range(rank):

@@ -251,7 +251,7 @@ _COMPARE = {
 
 def fold_compare(op: Operation, operands: Operands) -> Any:
     a, b = operands
-    kind = op.properties.get("kind")
+    kind = op.kind
     if not isinstance(kind, CompareAttr):
         return None
     fn = getattr(np, _COMPARE[kind.case])
