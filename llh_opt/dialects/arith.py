@@ -2,8 +2,10 @@
 MLIR's custom forms, result names (`%c3_i32`, `%cst`, `%true`), properties and verifier messages;
 plus its two attributes `#arith.overflow<...>` and `#arith.fastmath<...>`.
 
-Each op's `fold(operands)` (MLIR's folders for constants and identities, at the end of the file)
-is declared in its class; the greedy driver that runs them lives in ``rewrite/``.
+Each op is a declared class holding its folds: binary ops their arithmetic on bit patterns
+(`int_fn(x, y, width)`) or floats (`float_fn(x, y)`) and their MLIR identities
+(`fold_identity`), casts `fold_chain` / `fold_constant`; the shared constant helpers are at the
+end of the file. The greedy driver that runs the folds lives in ``rewrite/``.
 """
 
 from __future__ import annotations

@@ -3,8 +3,10 @@
 concatenation and transposition, each with its verifier and builder.
 
 Each op with a symbolic-shape rule states it as `infer_symbolic_shape` (formulas in
-``shape_rules.py``); ops that fold declare `fold(operands)` (rules in ``fold.py``) and name their
-canonicalization patterns in `CANONICAL_PATTERNS` (``canonicalize.py``).
+``shape_rules.py``); ops that fold declare `fold(operands)` with their arithmetic on the class
+(`integer_fn` / `float_fn` / `numpy_fn` / `reduce_fn`, functions in ``elementwise.py``, folders in
+``fold.py``), and ops with canonicalization patterns build them from ``canonicalize.py``'s classes
+in `get_canonical_patterns`. Operands and properties read through the named accessors.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """LLH fold rules (spec §5.2 with D4 and the §8 fixes): what each LLH op's `fold` method folds
-to. The op classes declare `fold(self, operands)` and call in here (loaded on first use).
+to. The op classes declare `fold(self, operands)` and call in here (loaded on first use); the
+arithmetic itself is the op's (`integer_fn`, `float_fn`, `numpy_fn`, `reduce_fn` on its class).
 
-* integer scalars fold to new constants (add/sub/mul; `div` is floor division, the meaning the
-  shape rules and the `FloorDiv` relation give it, never by zero; max/min), floats likewise in the
-  op's precision; tensor constants fold with numpy (elementwise ops, comparisons, selection,
-  reductions, transpose, reshape, broadcast, element-type conversion, extraction);
+* integer scalars fold to new constants with the op's `integer_fn` (`llh.div`'s is floor
+  division, the meaning the shape rules and the `FloorDiv` relation give it, never by zero),
+  floats with its `float_fn` in the op's precision; tensor constants fold with numpy
+  (elementwise ops, comparisons, selection, reductions, transpose, reshape, broadcast,
+  element-type conversion, extraction);
 * identities return an existing value of the result's exact type: `x + 0`, `x - 0`, `x · 1`,
   `x / 1`, `max(x, x)`, identity transposes / reshapes / broadcasts / conversions; `x − x` and
   `x · 0` give zero for integers only; `(a − b) + b` and `(a + b) − b` for integers only (floats
@@ -12,8 +14,9 @@ to. The op classes declare `fold(self, operands)` and call in here (loaded on fi
 * `llh.dim` of a static dimension is its size; of a `reshape` / `empty` / `broadcast_to` result,
   the size operand that made it.
 
-What does not live here: materializing the folded constants (``rewrite/folding.py``) and the
-canonicalization patterns (``canonicalize.py``).
+What does not live here: each op's arithmetic (its class, ``elementwise.py``), materializing
+the folded constants (``rewrite/folding.py``) and the canonicalization patterns
+(``canonicalize.py``).
 """
 
 from __future__ import annotations
