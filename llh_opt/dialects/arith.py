@@ -2,8 +2,10 @@
 MLIR's custom forms, result names (`%c3_i32`, `%cst`, `%true`), properties and verifier messages;
 plus its two attributes `#arith.overflow<...>` and `#arith.fastmath<...>`.
 
-Each op's `fold(operands)` (MLIR's folders for constants and identities, at the end of the file)
-is declared in its class; the greedy driver that runs them lives in ``rewrite/``.
+Each op is a declared class holding its folds: binary ops their arithmetic on bit patterns
+(`int_fn(x, y, width)`) or floats (`float_fn(x, y)`) and their MLIR identities
+(`fold_identity`), casts `fold_chain` / `fold_constant`; the shared constant helpers are at the
+end of the file. The greedy driver that runs the folds lives in ``rewrite/``.
 """
 
 from __future__ import annotations
@@ -278,7 +280,7 @@ def _shape_key(t: Type) -> Any:
 class _SameShapeCast(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        if _shape_key(op.operand(0).type) != _shape_key(op.results[0].type):
+        if _shape_key(op.input.type) != _shape_key(op.results[0].type):
             raise op_error(
                 op, "failed to verify that input and output have the same tensor dimensions"
             )
@@ -287,7 +289,7 @@ class _SameShapeCast(Trait):
 def _cast_incompatible(op: Operation) -> None:
     raise op_error(
         op,
-        f"operand type '{op.operand(0).type}' and result type '{op.results[0].type}' are cast "
+        f"operand type '{op.input.type}' and result type '{op.results[0].type}' are cast "
         "incompatible",
     )
 
@@ -385,7 +387,19 @@ class _BinaryOp(Operation):
         )
 
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return _fold_binary(self, operands)
+        """The op's arithmetic on two constants (`fold_constants`), else its identities."""
+        a, b = operands
+        if a is not None and b is not None:
+            r = self.fold_constants(a, b)
+            if r is not None:
+                return r
+        return self.fold_identity(a, b)
+
+    def fold_constants(self, a: Attribute, b: Attribute) -> Attribute | None:
+        return None
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        return None
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
@@ -410,50 +424,479 @@ def _print_flags(op: Operation, p: Printer) -> None:
     p.print_optional_attr_dict(p.op_attributes(op, (prop,)))
 
 
-def _int_binary(
-    name: str, mnemonic: str, summary: str, overflow: bool = False, commutative: bool = False
-) -> type[_BinaryOp]:
-    attrs: dict[str, Any] = {
-        "__slots__": (),
-        "OPERATION_NAME": f"arith.{mnemonic}",
-        "SUMMARY": summary,
-        "OPERANDS": (
-            OperandDef("lhs", SIGNLESS_INTEGER_LIKE),
-            OperandDef("rhs", SIGNLESS_INTEGER_LIKE),
+# Bit-pattern predicates of integer constants (`_is_int(a, pred)`), for the identities.
+
+
+def _zero(u: int, w: int) -> bool:
+    return u == 0
+
+
+def _one(u: int, w: int) -> bool:
+    return u == 1
+
+
+def _all_ones(u: int, w: int) -> bool:
+    return u == (1 << w) - 1
+
+
+def _smax(u: int, w: int) -> bool:
+    return u == (1 << (w - 1)) - 1
+
+
+def _smin(u: int, w: int) -> bool:
+    return u == 1 << (w - 1)
+
+
+class _IntBinaryOp(_BinaryOp):
+    """An integer binary op. `int_fn(x, y, width)` is its arithmetic on the unsigned bit
+    patterns of two constants (None: not folded, e.g. a division by zero); `fold_identity` its
+    MLIR identities (constants are on the right: commutative ops were reordered)."""
+
+    __slots__ = ()
+    OPERANDS = (
+        OperandDef("lhs", SIGNLESS_INTEGER_LIKE),
+        OperandDef("rhs", SIGNLESS_INTEGER_LIKE),
+    )
+    RESULTS = (ResultDef("result", SIGNLESS_INTEGER_LIKE),)
+    TRAITS = (Pure, SameOperandsAndResultType)
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return None
+
+    def fold_constants(self, a: Attribute, b: Attribute) -> Attribute | None:
+        return _fold_ints(a, b, self.int_fn)
+
+
+class _OverflowFlags:
+    """Mixin of the integer ops with `overflow<nsw, nuw>` flags (`overflowFlags`)."""
+
+    __slots__ = ()
+    PROPERTIES = (
+        PropDef(
+            "overflowFlags",
+            AttrKind("Integer overflow arith flags", IntegerOverflowFlagsAttr),
+            default=OVERFLOW_NONE,
         ),
-        "RESULTS": (ResultDef("result", SIGNLESS_INTEGER_LIKE),),
-        "TRAITS": (Pure, SameOperandsAndResultType, *((Commutative,) if commutative else ())),
-    }
-    if overflow:
-        attrs["PROPERTIES"] = (
-            PropDef(
-                "overflowFlags",
-                AttrKind("Integer overflow arith flags", IntegerOverflowFlagsAttr),
-                default=OVERFLOW_NONE,
-            ),
-        )
-        attrs["FLAGS_PROP"] = "overflowFlags"
-        attrs["FLAGS_KEYWORD"] = "overflow"
-        attrs["GENERIC_DEFAULTS"] = (("overflowFlags", OVERFLOW_NONE),)
-    return register(type(name, (_BinaryOp,), attrs))  # type: ignore[return-value]
+    )
+    FLAGS_PROP = "overflowFlags"
+    FLAGS_KEYWORD = "overflow"
+    GENERIC_DEFAULTS = (("overflowFlags", OVERFLOW_NONE),)
 
 
-def _float_binary(
-    name: str, mnemonic: str, summary: str, commutative: bool = False
-) -> type[_BinaryOp]:
-    attrs: dict[str, Any] = {
-        "__slots__": (),
-        "OPERATION_NAME": f"arith.{mnemonic}",
-        "SUMMARY": summary,
-        "OPERANDS": (OperandDef("lhs", FLOAT_LIKE), OperandDef("rhs", FLOAT_LIKE)),
-        "RESULTS": (ResultDef("result", FLOAT_LIKE),),
-        "PROPERTIES": (_FASTMATH_PROP,),
-        "TRAITS": (Pure, SameOperandsAndResultType, *((Commutative,) if commutative else ())),
-        "FLAGS_PROP": "fastmath",
-        "FLAGS_KEYWORD": "fastmath",
-        "GENERIC_DEFAULTS": (("fastmath", FASTMATH_NONE),),
-    }
-    return register(type(name, (_BinaryOp,), attrs))  # type: ignore[return-value]
+_COMMUTATIVE_INT = (Pure, SameOperandsAndResultType, Commutative)
+
+
+@register
+class AddIOp(_OverflowFlags, _IntBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.addi"
+    SUMMARY = "integer addition operation"
+    TRAITS = _COMMUTATIVE_INT
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x + y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x + 0, (x - y) + y, y + (x - y)."""
+        lhs, rhs = self.lhs, self.rhs
+        if _is_int(b, _zero):
+            return lhs
+        s = _defined_by(lhs, "arith.subi")
+        if s is not None and s.rhs is rhs:
+            return s.lhs
+        s = _defined_by(rhs, "arith.subi")
+        if s is not None and s.rhs is lhs:
+            return s.lhs
+        return None
+
+
+@register
+class SubIOp(_OverflowFlags, _IntBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.subi"
+    SUMMARY = "integer subtraction operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x - y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x - x, x - 0, (x + y) - y, (x + y) - x, x - (x - y)."""
+        lhs, rhs = self.lhs, self.rhs
+        if lhs is rhs:
+            return _zero_attr(self.results[0].type)
+        if _is_int(b, _zero):
+            return lhs
+        s = _defined_by(lhs, "arith.addi")
+        if s is not None:
+            if s.rhs is rhs:
+                return s.lhs
+            if s.lhs is rhs:
+                return s.rhs
+        s = _defined_by(rhs, "arith.subi")  # a - (a - b) -> b
+        if s is not None and s.lhs is lhs:
+            return s.rhs
+        return None
+
+
+@register
+class MulIOp(_OverflowFlags, _IntBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.muli"
+    SUMMARY = "integer multiplication operation"
+    TRAITS = _COMMUTATIVE_INT
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x * y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x * 0, x * 1."""
+        if _is_int(b, _zero):
+            return self.rhs
+        if _is_int(b, _one):
+            return self.lhs
+        return None
+
+
+class _ZeroLhsOp(_IntBinaryOp):
+    """Division, remainder and shifts: `0 op x` is 0 (division by zero is undefined behaviour);
+    `fold_rhs_identity` adds the op's own identities."""
+
+    __slots__ = ()
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        if _is_int(a, _zero):
+            return self.lhs  # 0 / x, 0 % x, 0 << x
+        return self.fold_rhs_identity(b)
+
+    def fold_rhs_identity(self, b: Attribute | None) -> Any:
+        return None
+
+
+class _DivIOp(_ZeroLhsOp):
+    __slots__ = ()
+
+    def fold_rhs_identity(self, b: Attribute | None) -> Any:
+        """x / 1, x / x (x = 0 is undefined behaviour)."""
+        if _is_int(b, _one):
+            return self.lhs
+        if self.lhs is self.rhs:
+            return _zero_attr(self.results[0].type, 1)
+        return None
+
+
+@register
+class DivSIOp(_DivIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.divsi"
+    SUMMARY = "signed integer division operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        """Rounds toward zero; not folded by zero or for `INT_MIN / -1`."""
+        a, b = _signed(x, w), _signed(y, w)
+        if b == 0 or (a == -(1 << (w - 1)) and b == -1):
+            return None
+        q = abs(a) // abs(b)
+        return q if (a < 0) == (b < 0) else -q
+
+
+@register
+class DivUIOp(_DivIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.divui"
+    SUMMARY = "unsigned integer division operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return None if y == 0 else x // y
+
+
+@register
+class FloorDivSIOp(_DivIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.floordivsi"
+    SUMMARY = "signed floor integer division operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        a, b = _signed(x, w), _signed(y, w)
+        if b == 0 or (a == -(1 << (w - 1)) and b == -1):
+            return None
+        return a // b
+
+
+@register
+class CeilDivSIOp(_DivIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.ceildivsi"
+    SUMMARY = "signed ceil integer division operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        a, b = _signed(x, w), _signed(y, w)
+        if b == 0 or (a == -(1 << (w - 1)) and b == -1):
+            return None
+        return -((-a) // b)
+
+
+class _RemIOp(_ZeroLhsOp):
+    __slots__ = ()
+
+    def fold_rhs_identity(self, b: Attribute | None) -> Any:
+        """x % 1, x % x."""
+        if _is_int(b, _one) or self.lhs is self.rhs:
+            return _zero_attr(self.results[0].type)
+        return None
+
+
+@register
+class RemSIOp(_RemIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.remsi"
+    SUMMARY = "signed integer division remainder operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        """The sign of the dividend."""
+        a, b = _signed(x, w), _signed(y, w)
+        if b == 0:
+            return None
+        r = abs(a) % abs(b)
+        return r if a >= 0 else -r
+
+
+@register
+class RemUIOp(_RemIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.remui"
+    SUMMARY = "unsigned integer division remainder operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return None if y == 0 else x % y
+
+
+@register
+class AndIOp(_IntBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.andi"
+    SUMMARY = "integer binary and"
+    TRAITS = _COMMUTATIVE_INT
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x & y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x & 0, x & -1, x & ~x, a & (a & b), x & x."""
+        lhs, rhs = self.lhs, self.rhs
+        if _is_int(b, _zero):
+            return rhs
+        if _is_int(b, _all_ones):
+            return lhs
+        if _is_not(rhs, lhs) or _is_not(lhs, rhs):  # x & ~x -> 0
+            return _zero_attr(self.results[0].type)
+        for prev, other in ((lhs, rhs), (rhs, lhs)):  # a & (a & b) -> a & b
+            d = _defined_by(prev, "arith.andi")
+            if d is not None and (other is d.lhs or other is d.rhs):
+                return prev
+        if lhs is rhs:
+            return lhs
+        return None
+
+
+@register
+class OrIOp(_IntBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.ori"
+    SUMMARY = "integer binary or"
+    TRAITS = _COMMUTATIVE_INT
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x | y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x | 0, x | -1, x | ~x, x | x."""
+        lhs, rhs = self.lhs, self.rhs
+        if _is_int(b, _zero):
+            return lhs
+        if _is_int(b, _all_ones):
+            return b
+        if _is_not(rhs, lhs):  # x | ~x -> -1
+            return rhs.op.rhs  # type: ignore[attr-defined]
+        if _is_not(lhs, rhs):
+            return lhs.op.rhs  # type: ignore[attr-defined]
+        if lhs is rhs:
+            return lhs
+        return None
+
+
+@register
+class XOrIOp(_IntBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.xori"
+    SUMMARY = "integer binary xor"
+    TRAITS = _COMMUTATIVE_INT
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x ^ y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x ^ 0, x ^ x, (x ^ a) ^ a, a ^ (x ^ a) and their mirrors."""
+        lhs, rhs = self.lhs, self.rhs
+        if _is_int(b, _zero):
+            return lhs
+        if lhs is rhs:
+            return _zero_attr(self.results[0].type)
+        d = _defined_by(lhs, "arith.xori")  # (x ^ a) ^ a -> x, (a ^ x) ^ a -> x
+        if d is not None:
+            if d.rhs is rhs:
+                return d.lhs
+            if d.lhs is rhs:
+                return d.rhs
+        d = _defined_by(rhs, "arith.xori")  # a ^ (x ^ a) -> x, a ^ (a ^ x) -> x
+        if d is not None:
+            if d.rhs is lhs:
+                return d.lhs
+            if d.lhs is lhs:
+                return d.rhs
+        return None
+
+
+class _MinMaxIOp(_IntBinaryOp):
+    """`op(x, x)` is x; a right operand at the op's extreme (`top`: the result is it, `bottom`:
+    the result is the left operand)."""
+
+    __slots__ = ()
+    TRAITS = _COMMUTATIVE_INT
+
+    @staticmethod
+    def top(u: int, w: int) -> bool:
+        return False
+
+    @staticmethod
+    def bottom(u: int, w: int) -> bool:
+        return False
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        lhs, rhs = self.lhs, self.rhs
+        if lhs is rhs:
+            return lhs
+        if _is_int(b, self.top):
+            return rhs
+        if _is_int(b, self.bottom):
+            return lhs
+        return None
+
+
+@register
+class MaxSIOp(_MinMaxIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.maxsi"
+    SUMMARY = "signed integer maximum operation"
+    top, bottom = staticmethod(_smax), staticmethod(_smin)
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x if _signed(x, w) >= _signed(y, w) else y
+
+
+@register
+class MinSIOp(_MinMaxIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.minsi"
+    SUMMARY = "signed integer minimum operation"
+    top, bottom = staticmethod(_smin), staticmethod(_smax)
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return x if _signed(x, w) <= _signed(y, w) else y
+
+
+@register
+class MaxUIOp(_MinMaxIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.maxui"
+    SUMMARY = "unsigned integer maximum operation"
+    top, bottom = staticmethod(_all_ones), staticmethod(_zero)
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return max(x, y)
+
+
+@register
+class MinUIOp(_MinMaxIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.minui"
+    SUMMARY = "unsigned integer minimum operation"
+    top, bottom = staticmethod(_zero), staticmethod(_all_ones)
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return min(x, y)
+
+
+class _ShiftOp(_ZeroLhsOp):
+    """Shifts: not folded by the width or more (poison)."""
+
+    __slots__ = ()
+
+    def fold_rhs_identity(self, b: Attribute | None) -> Any:
+        """x shifted by 0; x >> x is 0 (or poison: a shift by the width or more)."""
+        if _is_int(b, _zero):
+            return self.lhs
+        if self.lhs is self.rhs and self.ZERO_SELF_SHIFT:
+            return _zero_attr(self.results[0].type)
+        return None
+
+    ZERO_SELF_SHIFT: ClassVar[bool] = True
+
+
+@register
+class ShLIOp(_OverflowFlags, _ShiftOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.shli"
+    SUMMARY = "integer left-shift"
+    ZERO_SELF_SHIFT = False
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return None if y >= w else x << y
+
+
+@register
+class ShRSIOp(_ShiftOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.shrsi"
+    SUMMARY = "signed integer right-shift"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return None if y >= w else _signed(x, w) >> y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """Also -1 >> x is -1 (an arithmetic shift keeps the sign bits)."""
+        if self.lhs is not self.rhs and _is_int(a, _all_ones):
+            return self.lhs
+        return super().fold_identity(a, b)
+
+
+@register
+class ShRUIOp(_ShiftOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.shrui"
+    SUMMARY = "unsigned integer right-shift"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return None if y >= w else x >> y
 
 
 _FASTMATH_PROP = PropDef(
@@ -462,42 +905,148 @@ _FASTMATH_PROP = PropDef(
     default=FASTMATH_NONE,
 )
 
-AddIOp = _int_binary(
-    "AddIOp", "addi", "integer addition operation", overflow=True, commutative=True
-)
-SubIOp = _int_binary("SubIOp", "subi", "integer subtraction operation", overflow=True)
-MulIOp = _int_binary(
-    "MulIOp", "muli", "integer multiplication operation", overflow=True, commutative=True
-)
-DivSIOp = _int_binary("DivSIOp", "divsi", "signed integer division operation")
-DivUIOp = _int_binary("DivUIOp", "divui", "unsigned integer division operation")
-RemSIOp = _int_binary("RemSIOp", "remsi", "signed integer division remainder operation")
-RemUIOp = _int_binary("RemUIOp", "remui", "unsigned integer division remainder operation")
-AndIOp = _int_binary("AndIOp", "andi", "integer binary and", commutative=True)
-OrIOp = _int_binary("OrIOp", "ori", "integer binary or", commutative=True)
-XOrIOp = _int_binary("XOrIOp", "xori", "integer binary xor", commutative=True)
-MaxSIOp = _int_binary("MaxSIOp", "maxsi", "signed integer maximum operation", commutative=True)
-MinSIOp = _int_binary("MinSIOp", "minsi", "signed integer minimum operation", commutative=True)
-MaxUIOp = _int_binary("MaxUIOp", "maxui", "unsigned integer maximum operation", commutative=True)
-MinUIOp = _int_binary("MinUIOp", "minui", "unsigned integer minimum operation", commutative=True)
-FloorDivSIOp = _int_binary("FloorDivSIOp", "floordivsi", "signed floor integer division operation")
-CeilDivSIOp = _int_binary("CeilDivSIOp", "ceildivsi", "signed ceil integer division operation")
-ShLIOp = _int_binary("ShLIOp", "shli", "integer left-shift", overflow=True)
-ShRSIOp = _int_binary("ShRSIOp", "shrsi", "signed integer right-shift")
-ShRUIOp = _int_binary("ShRUIOp", "shrui", "unsigned integer right-shift")
 
-AddFOp = _float_binary("AddFOp", "addf", "floating point addition operation", commutative=True)
-SubFOp = _float_binary("SubFOp", "subf", "floating point subtraction operation")
-MulFOp = _float_binary(
-    "MulFOp", "mulf", "floating point multiplication operation", commutative=True
-)
-DivFOp = _float_binary("DivFOp", "divf", "floating point division operation")
-MaxNumFOp = _float_binary(
-    "MaxNumFOp", "maxnumf", "floating-point maximum operation", commutative=True
-)
-MinNumFOp = _float_binary(
-    "MinNumFOp", "minnumf", "floating-point minimum operation", commutative=True
-)
+class _FloatBinaryOp(_BinaryOp):
+    """A float binary op with `fastmath<...>` flags. `float_fn(x, y)` is its arithmetic on
+    Python floats (the result is rounded once to the type); `fold_identity` its identities."""
+
+    __slots__ = ()
+    OPERANDS = (OperandDef("lhs", FLOAT_LIKE), OperandDef("rhs", FLOAT_LIKE))
+    RESULTS = (ResultDef("result", FLOAT_LIKE),)
+    PROPERTIES = (_FASTMATH_PROP,)
+    TRAITS = (Pure, SameOperandsAndResultType)
+    FLAGS_PROP = "fastmath"
+    FLAGS_KEYWORD = "fastmath"
+    GENERIC_DEFAULTS = (("fastmath", FASTMATH_NONE),)
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        raise NotImplementedError
+
+    def fold_constants(self, a: Attribute, b: Attribute) -> Attribute | None:
+        return _fold_floats(a, b, self.float_fn)
+
+
+_COMMUTATIVE_FLOAT = (Pure, SameOperandsAndResultType, Commutative)
+
+
+@register
+class AddFOp(_FloatBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.addf"
+    SUMMARY = "floating point addition operation"
+    TRAITS = _COMMUTATIVE_FLOAT
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        return x + y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x + -0.0 (not x + 0.0: -0.0 + 0.0 is +0.0)."""
+        return self.lhs if _is_float(b, 0.0, negative=True) else None
+
+
+@register
+class SubFOp(_FloatBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.subf"
+    SUMMARY = "floating point subtraction operation"
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        return x - y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x - +0.0."""
+        return self.lhs if _is_float(b, 0.0, negative=False) else None
+
+
+@register
+class MulFOp(_FloatBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.mulf"
+    SUMMARY = "floating point multiplication operation"
+    TRAITS = _COMMUTATIVE_FLOAT
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        return x * y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x * 1.0."""
+        return self.lhs if _is_float(b, 1.0) else None
+
+
+@register
+class DivFOp(_FloatBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.divf"
+    SUMMARY = "floating point division operation"
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        """IEEE division: by zero gives ±inf (NaN for 0/0 and NaN/0)."""
+        if y == 0.0:
+            if x == 0.0 or x != x:
+                return float("nan")
+            neg = (x < 0) != (str(y).startswith("-"))
+            return float("-inf") if neg else float("inf")
+        return x / y
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """x / 1.0."""
+        return self.lhs if _is_float(b, 1.0) else None
+
+
+class _MinMaxNumFOp(_FloatBinaryOp):
+    __slots__ = ()
+    TRAITS = _COMMUTATIVE_FLOAT
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """op(x, x) and op(x, NaN) are x."""
+        lhs = self.lhs
+        if lhs is self.rhs:
+            return lhs
+        v = _float_values(b)
+        if v is not None and all(x != x for x in v[1]):
+            return lhs
+        return None
+
+
+@register
+class MaxNumFOp(_MinMaxNumFOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.maxnumf"
+    SUMMARY = "floating-point maximum operation"
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        """IEEE maxNum: a NaN operand loses; +0.0 is above -0.0."""
+        if x != x:
+            return y
+        if y != y:
+            return x
+        if x == y == 0.0:
+            return y if str(x).startswith("-") else x
+        return max(x, y)
+
+
+@register
+class MinNumFOp(_MinMaxNumFOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.minnumf"
+    SUMMARY = "floating-point minimum operation"
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        """IEEE minNum: a NaN operand loses; -0.0 is below +0.0."""
+        if x != x:
+            return y
+        if y != y:
+            return x
+        if x == y == 0.0:
+            return x if str(x).startswith("-") else y
+        return min(x, y)
 
 
 @register
@@ -508,6 +1057,7 @@ class NegFOp(Operation):
     OPERATION_NAME = "arith.negf"
     SUMMARY = "floating point negation"
     OPERANDS = (OperandDef("operand", FLOAT_LIKE),)
+    ALIASES = {"input": "operand"}  # `operand` is `Operation.operand(i)`
     RESULTS = (ResultDef("result", FLOAT_LIKE),)
     PROPERTIES = (_FASTMATH_PROP,)
     TRAITS = (Pure, SameOperandsAndResultType)
@@ -529,7 +1079,7 @@ class NegFOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.input)
         _print_flags(self, p)
         p.write(" : ")
         p.print_type(self.results[0].type)
@@ -558,7 +1108,7 @@ def _predicate_kind(names: Sequence[str]) -> AttrKind:
 class _ShapeOfOperandsI1(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        if op.results[0].type is not _with_element(op.operand(0).type, i1):
+        if op.results[0].type is not _with_element(op.lhs.type, i1):
             raise op_error(
                 op,
                 "failed to verify that result type has i1 element type and same shape as operands",
@@ -601,7 +1151,7 @@ class _CmpOp(Operation):
         p.print_operands(self.operands)
         _print_flags_cmp(self, p)
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.lhs.type)
 
 
 def _print_flags_cmp(op: Operation, p: Printer) -> None:
@@ -665,6 +1215,9 @@ class _CastOp(Operation):
     """`arith.<cast> %x [nneg | overflow<...>] {attrs} : T to U`."""
 
     __slots__ = ()
+    # The spec names are MLIR's `in` / `out`; `in` is a Python keyword.
+    ALIASES = {"input": "in", "output": "out"}
+    TRAITS = (Pure, _SameShapeCast)
     FLAGS_PROP: ClassVar[str | None] = None
     FLAGS_KEYWORD: ClassVar[str] = ""
 
@@ -676,18 +1229,31 @@ class _CastOp(Operation):
         return True
 
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return _fold_cast(self, operands)
+        """A cast of a cast (`fold_chain`), else the cast of a scalar constant."""
+        r = self.fold_chain()
+        if r is not None:
+            return r
+        a = operands[0]
+        if not isinstance(a, (IntegerAttr, FloatAttr)):
+            return None
+        return self.fold_constant(a)
+
+    def fold_chain(self) -> Any:
+        return None
+
+    def fold_constant(self, a: IntegerAttr | FloatAttr) -> Any:
+        return None
 
     def verify_op(self) -> None:
-        if not self.compatible(_element(self.operand(0).type), _element(self.results[0].type)):
+        if not self.compatible(_element(self.input.type), _element(self.results[0].type)):
             _cast_incompatible(self)
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.input)
         _print_flags(self, p)
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.input.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 
@@ -704,91 +1270,143 @@ def _trunc_compatible(self: Any, src: Type, dst: Type) -> bool:
     return isinstance(src, IntegerType) and isinstance(dst, IntegerType) and dst.width < src.width
 
 
-def _cast(
-    name: str,
-    mnemonic: str,
-    summary: str,
-    src: TypeConstraint,
-    dst: TypeConstraint,
-    compatible: Any = None,
-    **extra: Any,
-) -> type[_CastOp]:
-    attrs: dict[str, Any] = {
-        "__slots__": (),
-        "OPERATION_NAME": f"arith.{mnemonic}",
-        "SUMMARY": summary,
-        "OPERANDS": (OperandDef("in", src),),
-        "RESULTS": (ResultDef("out", dst),),
-        "TRAITS": (Pure, _SameShapeCast),
-        **extra,
-    }
-    if compatible is not None:
-        attrs["compatible"] = compatible
-    return register(type(name, (_CastOp,), attrs))  # type: ignore[return-value]
+class _IntegerCastOp(_CastOp):
+    """An integer-to-integer cast: a constant's bit pattern, sign- or zero-extended (`UNSIGNED`)
+    from the source width, stored in the result type."""
+
+    __slots__ = ()
+    UNSIGNED: ClassVar[bool] = False
+
+    def fold_constant(self, a: IntegerAttr | FloatAttr) -> Any:
+        if not isinstance(a, IntegerAttr):
+            return None
+        rt = self.results[0].type
+        w = _fold_width(a.type)
+        u = a.value & ((1 << w) - 1)
+        v = u if self.UNSIGNED else _signed(u, w)
+        return IntegerAttr(_store(v, rt), rt)
 
 
-IndexCastOp = _cast(
-    "IndexCastOp", "index_cast", "index cast", INDEX_CASTABLE, INDEX_CASTABLE, _index_compatible
-)
-IndexCastUIOp = _cast(
-    "IndexCastUIOp",
-    "index_castui",
-    "unsigned index cast",
-    INDEX_CASTABLE,
-    INDEX_CASTABLE,
-    _index_compatible,
-)
-ExtSIOp = _cast(
-    "ExtSIOp",
-    "extsi",
-    "integer sign extension operation",
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    _ext_compatible,
-)
-ExtUIOp = _cast(
-    "ExtUIOp",
-    "extui",
-    "integer zero extension operation",
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    _ext_compatible,
-    PROPERTIES=(PropDef("nonNeg", AttrKind("unit attribute", UnitAttr), optional=True),),
-    FLAGS_PROP="nonNeg",
-    FLAGS_KEYWORD="nneg",
-)
-TruncIOp = _cast(
-    "TruncIOp",
-    "trunci",
-    "integer truncation operation",
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    _trunc_compatible,
-    PROPERTIES=(
-        PropDef(
-            "overflowFlags",
-            AttrKind("Integer overflow arith flags", IntegerOverflowFlagsAttr),
-            default=OVERFLOW_NONE,
-        ),
-    ),
-    FLAGS_PROP="overflowFlags",
-    FLAGS_KEYWORD="overflow",
-    GENERIC_DEFAULTS=(("overflowFlags", OVERFLOW_NONE),),
-)
-SIToFPOp = _cast(
-    "SIToFPOp",
-    "sitofp",
-    "cast from integer type to floating-point",
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    FLOAT_LIKE,
-)
-FPToSIOp = _cast(
-    "FPToSIOp",
-    "fptosi",
-    "cast from floating-point type to integer type",
-    FLOAT_LIKE,
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-)
+class _IndexCastBase(_IntegerCastOp):
+    __slots__ = ()
+    OPERANDS = (OperandDef("in", INDEX_CASTABLE),)
+    RESULTS = (ResultDef("out", INDEX_CASTABLE),)
+    compatible = _index_compatible
+
+    def fold_chain(self) -> Any:
+        """`cast(cast(x))` of the same kind back to x's type is x."""
+        inner = getattr(self.input, "op", None)
+        if inner is not None and inner.name == self.name:
+            if inner.input.type is self.results[0].type:
+                return inner.input
+        return None
+
+
+@register
+class IndexCastOp(_IndexCastBase):
+    __slots__ = ()
+    OPERATION_NAME = "arith.index_cast"
+    SUMMARY = "index cast"
+
+
+@register
+class IndexCastUIOp(_IndexCastBase):
+    __slots__ = ()
+    OPERATION_NAME = "arith.index_castui"
+    SUMMARY = "unsigned index cast"
+    UNSIGNED = True
+
+
+class _ExtOp(_IntegerCastOp):
+    __slots__ = ()
+    OPERANDS = (OperandDef("in", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+    RESULTS = (ResultDef("out", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+    compatible = _ext_compatible
+
+    def fold_chain(self) -> Any:
+        """`ext(ext(x))` of the same kind extends x at once (in place)."""
+        inner = getattr(self.input, "op", None)
+        if inner is not None and inner.name == self.name:
+            self.set_operand(0, inner.input)
+            return self.results[0]
+        return None
+
+
+@register
+class ExtSIOp(_ExtOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.extsi"
+    SUMMARY = "integer sign extension operation"
+
+
+@register
+class ExtUIOp(_ExtOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.extui"
+    SUMMARY = "integer zero extension operation"
+    UNSIGNED = True
+    PROPERTIES = (PropDef("nonNeg", AttrKind("unit attribute", UnitAttr), optional=True),)
+    FLAGS_PROP = "nonNeg"
+    FLAGS_KEYWORD = "nneg"
+
+
+@register
+class TruncIOp(_OverflowFlags, _IntegerCastOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.trunci"
+    SUMMARY = "integer truncation operation"
+    OPERANDS = (OperandDef("in", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+    RESULTS = (ResultDef("out", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+    compatible = _trunc_compatible
+
+    def fold_chain(self) -> Any:
+        """`trunci(extsi/extui(x))` back to x's type is x."""
+        inner = getattr(self.input, "op", None)
+        if inner is not None and inner.name in ("arith.extsi", "arith.extui"):
+            if inner.input.type is self.results[0].type:
+                return inner.input
+        return None
+
+
+@register
+class SIToFPOp(_CastOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.sitofp"
+    SUMMARY = "cast from integer type to floating-point"
+    OPERANDS = (OperandDef("in", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+    RESULTS = (ResultDef("out", FLOAT_LIKE),)
+
+    def fold_constant(self, a: IntegerAttr | FloatAttr) -> Any:
+        """The signed value, rounded once to the float type."""
+        rt = self.results[0].type
+        if not isinstance(a, IntegerAttr) or not isinstance(rt, FloatType):
+            return None
+        if rt.name not in _FOLD_FLOATS:
+            return None
+        w = _fold_width(a.type)
+        return _make_floats(rt, (float(_signed(a.value & ((1 << w) - 1), w)),), True)
+
+
+@register
+class FPToSIOp(_CastOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.fptosi"
+    SUMMARY = "cast from floating-point type to integer type"
+    OPERANDS = (OperandDef("in", FLOAT_LIKE),)
+    RESULTS = (ResultDef("out", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+
+    def fold_constant(self, a: IntegerAttr | FloatAttr) -> Any:
+        """Rounds toward zero; not folded for NaN, infinities or values out of range."""
+        rt = self.results[0].type
+        if not isinstance(a, FloatAttr) or not isinstance(rt, IntegerType):
+            return None
+        x = a.value
+        if x != x or x in (float("inf"), float("-inf")):
+            return None
+        v = int(x)
+        if not -(1 << (rt.width - 1)) <= v < (1 << (rt.width - 1)):
+            return None
+        return IntegerAttr(_store(v, rt), rt)
 
 
 # --------------------------------------------------------------------------- select
@@ -797,13 +1415,13 @@ FPToSIOp = _cast(
 class _SelectTypes(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        t = op.operand(1).type
-        if op.operand(2).type is not t or op.results[0].type is not t:
+        t = op.true_value.type
+        if op.false_value.type is not t or op.results[0].type is not t:
             raise op_error(
                 op,
                 "failed to verify that all of {true_value, false_value, result} have same type",
             )
-        c = op.operand(0).type
+        c = op.condition.type
         if c is not i1 and not (_element(c) is i1 and _shape_key(c) == _shape_key(t)):
             raise op_error(
                 op, "failed to verify that condition is signless i1 or has matching shape"
@@ -848,7 +1466,7 @@ class SelectOp(Operation):
         p.print_operands(self.operands)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        c = self.operand(0).type
+        c = self.condition.type
         if isinstance(c, ShapedType):
             p.print_type(c)
             p.write(", ")
@@ -945,206 +1563,19 @@ def _zero_attr(t: Type, value: int = 0) -> Attribute | None:
     return None
 
 
-def _sdiv(x: int, y: int, w: int) -> int | None:
-    a, b = _signed(x, w), _signed(y, w)
-    if b == 0 or (a == -(1 << (w - 1)) and b == -1):
-        return None
-    q = abs(a) // abs(b)
-    return q if (a < 0) == (b < 0) else -q
-
-
-def _srem(x: int, y: int, w: int) -> int | None:
-    a, b = _signed(x, w), _signed(y, w)
-    if b == 0:
-        return None
-    r = abs(a) % abs(b)
-    return r if a >= 0 else -r
-
-
-def _floordiv(x: int, y: int, w: int) -> int | None:
-    a, b = _signed(x, w), _signed(y, w)
-    if b == 0 or (a == -(1 << (w - 1)) and b == -1):
-        return None
-    return a // b
-
-
-def _ceildiv(x: int, y: int, w: int) -> int | None:
-    a, b = _signed(x, w), _signed(y, w)
-    if b == 0 or (a == -(1 << (w - 1)) and b == -1):
-        return None
-    return -((-a) // b)
-
-
-_INT_FOLDS: dict[str, Any] = {
-    "arith.addi": lambda x, y, w: x + y,
-    "arith.subi": lambda x, y, w: x - y,
-    "arith.muli": lambda x, y, w: x * y,
-    "arith.divui": lambda x, y, w: None if y == 0 else x // y,
-    "arith.divsi": _sdiv,
-    "arith.remui": lambda x, y, w: None if y == 0 else x % y,
-    "arith.remsi": _srem,
-    "arith.floordivsi": _floordiv,
-    "arith.ceildivsi": _ceildiv,
-    "arith.andi": lambda x, y, w: x & y,
-    "arith.ori": lambda x, y, w: x | y,
-    "arith.xori": lambda x, y, w: x ^ y,
-    "arith.maxsi": lambda x, y, w: x if _signed(x, w) >= _signed(y, w) else y,
-    "arith.minsi": lambda x, y, w: x if _signed(x, w) <= _signed(y, w) else y,
-    "arith.maxui": lambda x, y, w: max(x, y),
-    "arith.minui": lambda x, y, w: min(x, y),
-    "arith.shli": lambda x, y, w: None if y >= w else x << y,
-    "arith.shrui": lambda x, y, w: None if y >= w else x >> y,
-    "arith.shrsi": lambda x, y, w: None if y >= w else _signed(x, w) >> y,
-}
-
-
-def _zero(u: int, w: int) -> bool:
-    return u == 0
-
-
-def _one(u: int, w: int) -> bool:
-    return u == 1
-
-
-def _all_ones(u: int, w: int) -> bool:
-    return u == (1 << w) - 1
-
-
-def _smax(u: int, w: int) -> bool:
-    return u == (1 << (w - 1)) - 1
-
-
-def _smin(u: int, w: int) -> bool:
-    return u == 1 << (w - 1)
-
-
 def _defined_by(v: Value, name: str) -> Operation | None:
     op = getattr(v, "op", None)
     return op if op is not None and op.name == name else None
 
 
-_ZERO_LHS = frozenset(
-    (
-        "arith.divsi", "arith.divui", "arith.floordivsi", "arith.ceildivsi", "arith.remsi",
-        "arith.remui", "arith.shli", "arith.shrsi", "arith.shrui",
-    )
-)  # fmt: skip
-
-
 def _is_not(v: Value, x: Value) -> bool:
     """`v` is `xori(x, -1)` (MLIR's `not`)."""
     d = _defined_by(v, "arith.xori")
-    if d is None or d.operand(0) is not x:
+    if d is None or d.lhs is not x:  # type: ignore[attr-defined]
         return False
-    c = getattr(d.operand(1), "op", None)
+    c = getattr(d.rhs, "op", None)  # type: ignore[attr-defined]
     value = c.properties.get("value") if c is not None and c.name == "arith.constant" else None
     return _is_int(value, _all_ones)
-
-
-def _int_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> Any:
-    """MLIR's integer identities (constants are on the right: commutative ops were reordered)."""
-    name = op.name
-    lhs, rhs = op.operand(0), op.operand(1)
-    if name in _ZERO_LHS and (
-        _is_int(a, _zero) or (name == "arith.shrsi" and lhs is not rhs and _is_int(a, _all_ones))
-    ):
-        return lhs  # 0 / x, 0 % x, 0 << x, -1 >> x (division by zero is undefined behaviour)
-    if name == "arith.addi":
-        if _is_int(b, _zero):
-            return lhs
-        s = _defined_by(lhs, "arith.subi")
-        if s is not None and s.operand(1) is rhs:
-            return s.operand(0)
-        s = _defined_by(rhs, "arith.subi")
-        if s is not None and s.operand(1) is lhs:
-            return s.operand(0)
-    elif name == "arith.subi":
-        if lhs is rhs:
-            return _zero_attr(op.results[0].type)
-        if _is_int(b, _zero):
-            return lhs
-        s = _defined_by(lhs, "arith.addi")
-        if s is not None:
-            if s.operand(1) is rhs:
-                return s.operand(0)
-            if s.operand(0) is rhs:
-                return s.operand(1)
-        s = _defined_by(rhs, "arith.subi")  # a - (a - b) -> b
-        if s is not None and s.operand(0) is lhs:
-            return s.operand(1)
-    elif name == "arith.muli":
-        if _is_int(b, _zero):
-            return rhs
-        if _is_int(b, _one):
-            return lhs
-    elif name in ("arith.divui", "arith.divsi", "arith.floordivsi", "arith.ceildivsi"):
-        if _is_int(b, _one):
-            return lhs
-        if lhs is rhs:  # x / x is 1 (x = 0 is undefined behaviour)
-            return _zero_attr(op.results[0].type, 1)
-    elif name in ("arith.remui", "arith.remsi"):
-        if _is_int(b, _one) or lhs is rhs:
-            return _zero_attr(op.results[0].type)
-    elif name == "arith.andi":
-        if _is_int(b, _zero):
-            return rhs
-        if _is_int(b, _all_ones):
-            return lhs
-        if _is_not(rhs, lhs) or _is_not(lhs, rhs):  # x & ~x -> 0
-            return _zero_attr(op.results[0].type)
-        for prev, other in ((lhs, rhs), (rhs, lhs)):  # a & (a & b) -> a & b
-            d = _defined_by(prev, "arith.andi")
-            if d is not None and (other is d.operand(0) or other is d.operand(1)):
-                return prev
-        if lhs is rhs:
-            return lhs
-    elif name == "arith.ori":
-        if _is_int(b, _zero):
-            return lhs
-        if _is_int(b, _all_ones):
-            return b
-        if _is_not(rhs, lhs):  # x | ~x -> -1
-            return rhs.op.operand(1)  # type: ignore[attr-defined]
-        if _is_not(lhs, rhs):
-            return lhs.op.operand(1)  # type: ignore[attr-defined]
-        if lhs is rhs:
-            return lhs
-    elif name == "arith.xori":
-        if _is_int(b, _zero):
-            return lhs
-        if lhs is rhs:
-            return _zero_attr(op.results[0].type)
-        d = _defined_by(lhs, "arith.xori")  # (x ^ a) ^ a -> x, (a ^ x) ^ a -> x
-        if d is not None:
-            if d.operand(1) is rhs:
-                return d.operand(0)
-            if d.operand(0) is rhs:
-                return d.operand(1)
-        d = _defined_by(rhs, "arith.xori")  # a ^ (x ^ a) -> x, a ^ (a ^ x) -> x
-        if d is not None:
-            if d.operand(1) is lhs:
-                return d.operand(0)
-            if d.operand(0) is lhs:
-                return d.operand(1)
-    elif name in ("arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui"):
-        if lhs is rhs:
-            return lhs
-        top, bottom = {
-            "arith.maxsi": (_smax, _smin),
-            "arith.minsi": (_smin, _smax),
-            "arith.maxui": (_all_ones, _zero),
-            "arith.minui": (_zero, _all_ones),
-        }[name]
-        if _is_int(b, top):
-            return rhs
-        if _is_int(b, bottom):
-            return lhs
-    elif name in ("arith.shli", "arith.shrui", "arith.shrsi"):
-        if _is_int(b, _zero):
-            return lhs
-        if lhs is rhs and name != "arith.shli":  # x >> x: 0, or poison (shift >= width)
-            return _zero_attr(op.results[0].type)
-    return None
 
 
 _FOLD_FLOATS = frozenset(("f16", "bf16", "f32", "f64"))
@@ -1173,49 +1604,6 @@ def _make_floats(t: Type, values: Sequence[float], scalar: bool) -> Attribute:
     return DenseElementsAttr(t, bits)  # type: ignore[arg-type]
 
 
-def _fadd(x: float, y: float) -> float:
-    return x + y
-
-
-def _fdiv(x: float, y: float) -> float:
-    if y == 0.0:
-        if x == 0.0 or x != x:
-            return float("nan")
-        neg = (x < 0) != (str(y).startswith("-"))
-        return float("-inf") if neg else float("inf")
-    return x / y
-
-
-def _maxnum(x: float, y: float) -> float:
-    if x != x:
-        return y
-    if y != y:
-        return x
-    if x == y == 0.0:
-        return y if str(x).startswith("-") else x
-    return max(x, y)
-
-
-def _minnum(x: float, y: float) -> float:
-    if x != x:
-        return y
-    if y != y:
-        return x
-    if x == y == 0.0:
-        return x if str(x).startswith("-") else y
-    return min(x, y)
-
-
-_FLOAT_FOLDS: dict[str, Any] = {
-    "arith.addf": _fadd,
-    "arith.subf": lambda x, y: x - y,
-    "arith.mulf": lambda x, y: x * y,
-    "arith.divf": _fdiv,
-    "arith.maxnumf": _maxnum,
-    "arith.minnumf": _minnum,
-}
-
-
 def _fold_floats(a: Attribute | None, b: Attribute | None, fn: Any) -> Attribute | None:
     va, vb = _float_values(a), _float_values(b)
     if va is None or vb is None or va[0] is not vb[0]:
@@ -1239,43 +1627,6 @@ def _is_float(a: Attribute | None, value: float, negative: bool | None = None) -
     return negative is None or str(v[1][0]).startswith("-") == negative
 
 
-def _float_identity(op: Operation, a: Attribute | None, b: Attribute | None) -> Any:
-    name = op.name
-    lhs, rhs = op.operand(0), op.operand(1)
-    if name == "arith.addf" and _is_float(b, 0.0, negative=True):
-        return lhs
-    if name == "arith.subf" and _is_float(b, 0.0, negative=False):
-        return lhs
-    if name in ("arith.mulf", "arith.divf") and _is_float(b, 1.0):
-        return lhs
-    if name in ("arith.maxnumf", "arith.minnumf"):
-        if lhs is rhs:
-            return lhs
-        v = _float_values(b)
-        if v is not None and all(x != x for x in v[1]):
-            return lhs
-    return None
-
-
-def _fold_binary(op: Operation, operands: Sequence[Attribute | None]) -> Any:
-    a, b = operands
-    fn = _INT_FOLDS.get(op.name)
-    if fn is not None:
-        if a is not None and b is not None:
-            r = _fold_ints(a, b, fn)
-            if r is not None:
-                return r
-        return _int_identity(op, a, b)
-    fn = _FLOAT_FOLDS.get(op.name)
-    if fn is not None:
-        if a is not None and b is not None:
-            r = _fold_floats(a, b, fn)
-            if r is not None:
-                return r
-        return _float_identity(op, a, b)
-    return None
-
-
 _CMPI = {
     "eq": lambda x, y, w: x == y,
     "ne": lambda x, y, w: x != y,
@@ -1293,7 +1644,7 @@ _CMPI = {
 def _fold_cmpi(op: Operation, operands: Sequence[Attribute | None]) -> Any:
     pred = op.predicate  # type: ignore[attr-defined]
     rt = op.results[0].type
-    if op.operand(0) is op.operand(1):
+    if op.lhs is op.rhs:
         value = int(pred in ("eq", "sle", "sge", "ule", "uge"))
         if isinstance(rt, IntegerType):
             return IntegerAttr(value, rt)
@@ -1306,7 +1657,7 @@ def _fold_cmpi(op: Operation, operands: Sequence[Attribute | None]) -> Any:
 
 
 def _fold_select(op: Operation, operands: Sequence[Attribute | None]) -> Any:
-    cond, t, f = op.operand(0), op.operand(1), op.operand(2)
+    cond, t, f = op.condition, op.true_value, op.false_value
     c = operands[0]
     if t is f:
         return t
@@ -1319,55 +1670,10 @@ def _fold_select(op: Operation, operands: Sequence[Attribute | None]) -> Any:
     return None
 
 
-def _fold_cast(op: Operation, operands: Sequence[Attribute | None]) -> Any:
-    name = op.name
-    src = op.operand(0)
-    rt = op.results[0].type
-    a = operands[0]
-    inner = getattr(src, "op", None)
-    if name in ("arith.index_cast", "arith.index_castui"):
-        if inner is not None and inner.name == name and inner.operand(0).type is rt:
-            return inner.operand(0)
-    if (
-        name == "arith.trunci"
-        and inner is not None
-        and inner.name in ("arith.extsi", "arith.extui")
-    ):
-        if inner.operand(0).type is rt:
-            return inner.operand(0)
-    if name in ("arith.extsi", "arith.extui") and inner is not None and inner.name == name:
-        op.set_operand(0, inner.operand(0))
-        return op.results[0]
-    if not isinstance(a, IntegerAttr) and not isinstance(a, FloatAttr):
-        return None
-    if name in ("arith.index_cast", "arith.extsi", "arith.trunci", "arith.index_castui",
-                "arith.extui"):  # fmt: skip
-        if not isinstance(a, IntegerAttr):
-            return None
-        w = _fold_width(a.type)
-        u = a.value & ((1 << w) - 1)
-        v = u if name in ("arith.index_castui", "arith.extui") else _signed(u, w)
-        return IntegerAttr(_store(v, rt), rt)
-    if name == "arith.sitofp" and isinstance(a, IntegerAttr) and isinstance(rt, FloatType):
-        if rt.name not in _FOLD_FLOATS:
-            return None
-        w = _fold_width(a.type)
-        return _make_floats(rt, (float(_signed(a.value & ((1 << w) - 1), w)),), True)
-    if name == "arith.fptosi" and isinstance(a, FloatAttr) and isinstance(rt, IntegerType):
-        x = a.value
-        if x != x or x in (float("inf"), float("-inf")):
-            return None
-        v = int(x)
-        if not -(1 << (rt.width - 1)) <= v < (1 << (rt.width - 1)):
-            return None
-        return IntegerAttr(_store(v, rt), rt)
-    return None
-
-
 def _fold_negf(op: Operation, operands: Sequence[Attribute | None]) -> Any:
-    inner = getattr(op.operand(0), "op", None)
+    inner = getattr(op.input, "op", None)
     if inner is not None and inner.name == "arith.negf":
-        return inner.operand(0)
+        return inner.input
     v = _float_values(operands[0])
     if v is None:
         return None

@@ -409,7 +409,7 @@ class CallIndirectOp(Operation):
         )
 
     def verify_op(self) -> None:
-        ftype = self.operand(0).type
+        ftype = self.callee.type
         assert isinstance(ftype, FunctionType)
         if list(ftype.inputs) != self.operand_types[1:]:
             raise op_error(self, "failed to verify that callee input types match argument types")

@@ -106,16 +106,16 @@ class _CastOp(Operation):
         return Operation.create(cls.OPERATION_NAME, (value,), [result_type], location=location)
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.input.type, self.results[0].type
         if isinstance(a, IndexType) == isinstance(b, IndexType):
             raise op_error(self, f"operand type '{a}' and result type '{b}' are cast incompatible")
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.input)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.input.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 

@@ -142,7 +142,7 @@ class DimOp(Operation):
         from llh_opt.ir.attributes import IntegerAttr
 
         k = operands[1]
-        t = self.operand(0).type
+        t = self.source.type
         if not isinstance(k, IntegerAttr) or not isinstance(t, RankedTensorType):
             return None
         if not 0 <= k.value < len(t.shape) or t.shape[k.value] == DYNAMIC:
@@ -154,7 +154,7 @@ class DimOp(Operation):
         p.write(" ")
         p.print_operands(self.operands)
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
 
 
 @register
@@ -200,7 +200,7 @@ class EmptyOp(Operation):
 class _ResultIsElementType(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        if op.results[0].type is not op.operand(0).type.element_type:  # type: ignore[attr-defined]
+        if op.results[0].type is not op.tensor.type.element_type:  # type: ignore[attr-defined]
             raise op_error(op, "failed to verify that result type matches element type of tensor")
 
 
@@ -233,7 +233,7 @@ class ExtractOp(Operation):
         return ["extracted"]
 
     def verify_op(self) -> None:
-        if len(self.operand(0).type.shape) != len(self.operand_uses) - 1:  # type: ignore[attr-defined]
+        if len(self.tensor.type.shape) != len(self.indices):  # type: ignore[attr-defined]
             raise op_error(self, "incorrect number of indices for extract_element")
 
     def print_custom(self, p: Printer) -> None:
@@ -269,16 +269,16 @@ class CastOp(Operation):
         return ["cast"]
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.source.type, self.results[0].type
         if not _cast_compatible(a, b):
             raise op_error(self, f"operand type '{a}' and result type '{b}' are cast incompatible")
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.source)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 
@@ -353,8 +353,8 @@ class ReshapeOp(Operation):
         return ["reshape"]
 
     def verify_op(self) -> None:
-        src: Any = self.operand(0).type
-        shape: Any = self.operand(1).type
+        src: Any = self.source.type
+        shape: Any = self.shape.type
         res: Any = self.results[0].type
         if src.element_type is not res.element_type:
             raise op_error(
@@ -383,9 +383,9 @@ class ReshapeOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.source)
         p.write("(")
-        p.print_operand(self.operand(1))
+        p.print_operand(self.shape)
         p.write(")")
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")

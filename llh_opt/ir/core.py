@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from llh_opt.ir.attributes import Attribute, LocationAttr, UnknownLoc
 
 if TYPE_CHECKING:
+    from llh_opt.ir.opdef import OperandDef, PropDef, ResultDef, Trait
     from llh_opt.ir.types import Type
 
 _UNKNOWN = UnknownLoc()
@@ -142,9 +143,26 @@ class Operation:
         "next",
     )
 
-    # Set on registered subclasses by `opdef.register`.
+    # The spec a registered subclass declares (``opdef.py``); the defaults are an op with no
+    # operands, results, properties, traits, regions or successors.
     OPERATION_NAME: ClassVar[str] = ""
+    SUMMARY: ClassVar[str] = ""
+    DESCRIPTION: ClassVar[str] = ""
+    OPERANDS: ClassVar[tuple[OperandDef, ...]] = ()
+    RESULTS: ClassVar[tuple[ResultDef, ...]] = ()
+    PROPERTIES: ClassVar[tuple[PropDef, ...]] = ()
+    TRAITS: ClassVar[tuple[type[Trait], ...]] = ()
+    NUM_REGIONS: ClassVar[int] = 0  # -1: variadic (the op checks)
+    NUM_SUCCESSORS: ClassVar[int] = 0
+    # Readable accessor names for spec names (alias → operand/result/property name), e.g.
+    # `{"input": "X"}`: for terse spec names and those `Operation` or Python keep (`operand`, `in`).
+    ALIASES: ClassVar[dict[str, str]] = {}
+    # Verification reads only the facts of `opdef._memo_key` (checked once per signature).
+    VERIFY_MEMO: ClassVar[bool] = False
+    # Set on registered subclasses by `opdef.register` (derived from the spec above).
     registered: ClassVar[bool] = False
+    PROPERTY_NAMES: ClassVar[frozenset[str]] = frozenset()
+    TRAIT_SET: ClassVar[frozenset[type[Trait]]] = frozenset()
 
     def __init__(
         self,

@@ -19,6 +19,7 @@ The generic verification of these specs is `verify_op_definition`; the IR walk i
 
 from __future__ import annotations
 
+from keyword import iskeyword
 from typing import Any, ClassVar
 from collections.abc import Callable, Sequence
 
@@ -175,10 +176,17 @@ F32_ATTR = AttrKind("32-bit float attribute", FloatAttr, lambda a: a.type is f32
 FLOAT_ATTR = AttrKind("float attribute", FloatAttr)
 STRING_ATTR = AttrKind("string attribute", StringAttr)
 SYMBOL_NAME_ATTR = AttrKind("string attribute", StringAttr)
+# A string without a `: type` (LLH's string properties; the message is MLIR's StrAttr's).
+UNTYPED_STRING_ATTR = AttrKind("string attribute", StringAttr, lambda a: a.type is None)
 FLAT_SYMBOL_REF_ATTR = AttrKind(
     "flat symbol reference attribute", SymbolRefAttr, lambda a: not a.nested
 )
 SYMBOL_REF_ATTR = AttrKind("symbol reference attribute", SymbolRefAttr)
+FLAT_SYMBOL_REF_ARRAY_ATTR = AttrKind(
+    "flat symbol ref array attribute",
+    ArrayAttr,
+    lambda a: all(isinstance(x, SymbolRefAttr) and not x.nested for x in a.value),
+)
 UNIT_ATTR = AttrKind("unit attribute", UnitAttr)
 TYPE_ATTR = AttrKind("type attribute", TypeAttr)
 FUNCTION_TYPE_ATTR = AttrKind(
@@ -193,6 +201,9 @@ DICT_ARRAY_ATTR = AttrKind(
 DICT_ATTR = AttrKind("dictionary of named attribute values", DictionaryAttr)
 DENSE_I64_ARRAY_ATTR = AttrKind(
     "i64 dense array attribute", DenseArrayAttr, lambda a: a.element_type is i64
+)
+DENSE_I32_ARRAY_ATTR = AttrKind(
+    "i32 dense array attribute", DenseArrayAttr, lambda a: a.element_type is i32
 )
 ELEMENTS_ATTR = AttrKind("constant vector/tensor attribute", DenseElementsAttr)
 AFFINE_MAP_ATTR = AttrKind("AffineMap attribute", AffineMapAttr)
@@ -481,17 +492,25 @@ def _define_accessors(cls: type[Operation]) -> None:
 
     A single operand/result reads as a `Value`, an optional one as `Value | None`, a variadic one
     as `list[Value]`; a property reads as its `Attribute` (the declared default when absent, None
-    when optional). Names the class (or `Operation`) already defines are left alone."""
+    when optional). Names the class (or `Operation`) already defines are left alone, and so are
+    names Python cannot spell as attributes (`in`); `ALIASES` (alias → spec name) adds readable
+    names for those and for terse spec names (conv's `X` → `input`)."""
     segmented = AttrSizedOperandSegments in cls.TRAIT_SET
+    aliases: dict[str, list[str]] = {}
+    for alias, target in cls.ALIASES.items():
+        aliases.setdefault(target, []).append(alias)
     for defs, kind in ((cls.OPERANDS, "operand"), (cls.RESULTS, "result")):
         for index, d in enumerate(defs):
-            if _taken(cls, d.name):
-                continue
-            setattr(cls, d.name, Accessor(_value_getter(defs, index, kind, segmented), doc=d.name))
+            for name in (d.name, *aliases.get(d.name, ())):
+                if _taken(cls, name) or not name.isidentifier() or iskeyword(name):
+                    continue
+                getter = _value_getter(defs, index, kind, segmented)
+                setattr(cls, name, Accessor(getter, doc=d.name))
     for p in cls.PROPERTIES:
-        if _taken(cls, p.name) or not p.name.isidentifier():
-            continue
-        setattr(cls, p.name, Accessor(_prop_getter(p), doc=p.name))
+        for name in (p.name, *aliases.get(p.name, ())):
+            if _taken(cls, name) or not name.isidentifier() or iskeyword(name):
+                continue
+            setattr(cls, name, Accessor(_prop_getter(p), doc=p.name))
 
 
 def _taken(cls: type, name: str) -> bool:
@@ -506,10 +525,13 @@ def _value_getter(
     defs: Sequence[OperandDef], index: int, kind: str, segmented: bool
 ) -> Callable[[Operation], Any]:
     d = defs[index]
-    if not any(x.variadic or x.optional for x in defs):
+    flexible = [i for i, x in enumerate(defs) if x.variadic or x.optional]
+    if not flexible:
         if kind == "operand":
             return lambda op: op.operand_uses[index].value
         return lambda op: op.results[index]
+    if len(flexible) == 1 and not (segmented and kind == "operand"):
+        return _single_group_getter(d, index, flexible[0], len(defs), kind)
 
     def getter(op: Operation) -> Any:
         values = op.operands if kind == "operand" else op.results
@@ -521,14 +543,41 @@ def _value_getter(
         if layout is None:
             raise ValueError(f"'{op.name}' has {len(values)} {kind}s, which do not fit its spec")
         _, start, n = layout[index]
-        group = list(values[start : start + n])
-        if d.variadic:
-            return group
-        if d.optional:
-            return group[0] if group else None
-        return group[0]
+        return _group_value(d, values[start : start + n])
 
     return getter
+
+
+def _single_group_getter(
+    d: OperandDef, index: int, flex: int, count: int, kind: str
+) -> Callable[[Operation], Any]:
+    """The accessor of def `index` when only def `flex` is variadic/optional: the defs before it
+    sit at their index, those after it count from the end (no segment layout to compute)."""
+    after = count - flex - 1
+    if kind == "operand":
+        if index < flex:
+            return lambda op: op.operand_uses[index].value
+        if index > flex:
+            back = count - index
+            return lambda op: op.operand_uses[len(op.operand_uses) - back].value
+        return lambda op: _group_value(
+            d, [u.value for u in op.operand_uses[flex : len(op.operand_uses) - after]]
+        )
+    if index < flex:
+        return lambda op: op.results[index]
+    if index > flex:
+        back = count - index
+        return lambda op: op.results[len(op.results) - back]
+    return lambda op: _group_value(d, op.results[flex : len(op.results) - after])
+
+
+def _group_value(d: OperandDef, group: Sequence[Any]) -> Any:
+    """A group of values as its def reads: a list (variadic), the value or None (optional)."""
+    if d.variadic:
+        return list(group)
+    if d.optional:
+        return group[0] if group else None
+    return group[0]
 
 
 def _prop_getter(p: PropDef) -> Callable[[Operation], Attribute | None]:
@@ -544,7 +593,7 @@ def _all_traits(traits: Sequence[type[Trait]]) -> list[type[Trait]]:
 
 
 def has_trait(op: Operation, trait: type[Trait]) -> bool:
-    return trait in getattr(type(op), "TRAIT_SET", ())
+    return trait in type(op).TRAIT_SET
 
 
 # --------------------------------------------------------------------------- side effects
@@ -553,13 +602,13 @@ def has_trait(op: Operation, trait: type[Trait]) -> bool:
 def is_memory_effect_free(op: Operation) -> bool:
     """MLIR's `isMemoryEffectFree`: a registered op declared `Pure` (or `NoMemoryEffect`).
     Unregistered ops and ops without declared effects (e.g. `func.call`) may have any effect."""
-    return Pure in type(op).TRAIT_SET  # type: ignore[attr-defined]
+    return Pure in type(op).TRAIT_SET
 
 
 def would_op_be_trivially_dead(op: Operation) -> bool:
     """MLIR's `wouldOpBeTriviallyDead`: erasable if unused -- memory-effect free, not a
     terminator (unregistered ops might be one) and not a symbol."""
-    traits = type(op).TRAIT_SET  # type: ignore[attr-defined]
+    traits = type(op).TRAIT_SET
     return Pure in traits and IsTerminator not in traits and SymbolTrait not in traits
 
 
@@ -569,19 +618,6 @@ def is_op_trivially_dead(op: Operation) -> bool:
         if r.uses:
             return False
     return would_op_be_trivially_dead(op)
-
-
-# Spec defaults on the base class so every registered op has them.
-Operation.SUMMARY = ""  # type: ignore[attr-defined]
-Operation.DESCRIPTION = ""  # type: ignore[attr-defined]
-Operation.OPERANDS = ()  # type: ignore[attr-defined]
-Operation.RESULTS = ()  # type: ignore[attr-defined]
-Operation.PROPERTIES = ()  # type: ignore[attr-defined]
-Operation.TRAITS = ()  # type: ignore[attr-defined]
-Operation.NUM_REGIONS = 0  # type: ignore[attr-defined]  # -1: variadic (the op checks)
-Operation.NUM_SUCCESSORS = 0  # type: ignore[attr-defined]
-Operation.PROPERTY_NAMES = frozenset()  # type: ignore[attr-defined]
-Operation.TRAIT_SET = frozenset()  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------- generic verification
@@ -645,7 +681,7 @@ class _VerifyPlan:
         self.verify_op = cls.verify_op is not Operation.verify_op
         # Position-dependent traits (parent, terminator, symbol tables) rule memoization out.
         self.memo = (
-            getattr(cls, "VERIFY_MEMO", False)
+            cls.VERIFY_MEMO
             and cls.NUM_REGIONS == 0
             and cls.NUM_SUCCESSORS == 0
             and not any(

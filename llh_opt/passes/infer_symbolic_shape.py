@@ -307,7 +307,7 @@ class _Inference:
             if isinstance(n, StringAttr):
                 self.sa.get_or_build(n.value, op)
         for op in self.scan.binds:
-            self.binds.setdefault(op.operand(0), []).append(op)
+            self.binds.setdefault(op.input, []).append(op)
 
     def _bound_exprs(self, bind: Operation) -> list[sympy.Expr | None] | None:
         """The expressions `bind` gives, None where they use an unknown scalar; None when some
@@ -316,7 +316,7 @@ class _Inference:
         if not isinstance(amap, AffineMapAttr):
             return None
         m: AffineMap = amap.map
-        syms: list[sympy.Expr | None] = [self.ctx.scalar(v) for v in bind.operands[1:]]
+        syms: list[sympy.Expr | None] = [self.ctx.scalar(v) for v in bind.bind_symbols]
         unknown = [sympy.Symbol(f"?{i}") for i in range(m.num_symbols)]
         operands = [s if s is not None else unknown[i] for i, s in enumerate(syms)]
         operands += unknown[len(operands) :]
@@ -332,13 +332,13 @@ class _Inference:
 
     def _apply_bind(self, bind: Operation, final: bool) -> None:
         """Check or seed the value `bind` binds (see the module docstring, step 3)."""
-        if not final and any(self.ctx.scalar(v) is None for v in bind.operands[1:]):
+        if not final and any(self.ctx.scalar(v) is None for v in bind.bind_symbols):
             return  # applied when the walk reaches the bind
         self.applied.add(bind)
         exprs = self._bound_exprs(bind)
         if exprs is None:
             return
-        value = bind.operand(0)
+        value = bind.input
         ctx = self.ctx
         t = value.type
         if isinstance(t, (IntegerType, IndexType)):

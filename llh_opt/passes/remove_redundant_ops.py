@@ -107,8 +107,8 @@ class ReplaceFlattenOp(RewritePattern):
     ROOT = "llh.flatten"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        x = op.operand(0)
-        d = constant_int(op.operand(1))
+        x = op.input
+        d = constant_int(op.dim)
         if d is None:
             raise VerifyError(
                 op, "cannot be decomposed: 'dim' must be an llh.constant (the flatten start)"

@@ -45,11 +45,15 @@ from llh_opt.dialects.llh.data_ops import TransposeOp
 from llh_opt.ir.attributes import IntegerAttr
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import RankedTensorType, Type
+from llh_opt.lazy import lazy_import
 from llh_opt.passes.pass_manager import PassContext
 from llh_opt.passes.pattern_pass import GreedyPatternPass
 from llh_opt.passes.registry import PassOption, PassOptionsError, register_pass
 from llh_opt.rewrite.greedy import GreedyRewriteConfig
 from llh_opt.rewrite.rewriter import PatternRewriter, RewritePattern
+
+# The LLH canonicalization patterns, loaded when the pass runs.
+P = lazy_import("llh_opt.dialects.llh.canonicalize")
 
 __all__ = [
     "ConvertLayout",
@@ -222,13 +226,11 @@ def _keep_type(old: Type, computed: Type) -> Type:
 
 def _symbol_patterns() -> list[RewritePattern]:
     """P9–P12 (§5.3), as `--transform-layout` registers them."""
-    from llh_opt.dialects.llh.canonicalize import instantiate
-
     return [
-        instantiate("ReplaceSymbolIfEquel", "llh.symbol_relation"),
-        instantiate("RemoveSymbolRelationIfAllConst", "llh.symbol_relation"),
-        instantiate("RemoveSymbolBinaryRelationIfAllConst", "llh.symbol_binary_relation"),
-        instantiate("SinkSymbolBindOp", "llh.symbol_bind"),
+        P.ReplaceSymbolIfEquel(),
+        P.RemoveSymbolRelationIfAllConst(),
+        P.RemoveSymbolBinaryRelationIfAllConst("llh.symbol_binary_relation"),
+        P.SinkSymbolBindOp(),
     ]
 
 

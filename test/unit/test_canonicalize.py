@@ -24,6 +24,7 @@ from llh_opt.parser import parse_source
 from llh_opt.passes import PassManager, create_pass
 from llh_opt.passes.canonicalize import CanonicalizerPass, SymbolCanonicalizer
 from llh_opt.rewrite import PatternRewriter
+from llh_opt.rewrite.drr import Pat
 from llh_opt.rewrite.folding import constant_operands, materialize_constant
 from llh_opt.symbolic import SymbolAnalysis
 
@@ -145,9 +146,26 @@ def test_canonicalize_on_a_function_does_not_touch_the_module() -> None:
 )
 def test_ops_declare_their_patterns(op_name: str, patterns: list[str]) -> None:
     cls = OP_CLASSES[op_name]
-    assert list(cls.CANONICAL_PATTERNS) == patterns  # type: ignore[attr-defined]
     got = cls.get_canonical_patterns()  # type: ignore[attr-defined]
-    assert all(p.ROOT == op_name for p in got) and len(got) == len(patterns)
+    names = [p.NAME if isinstance(p, Pat) else type(p).__name__ for p in got]
+    assert names == patterns
+    assert all(p.ROOT == op_name for p in got)
+
+
+def test_patterns_are_referenced_as_classes() -> None:
+    """The op classes build their patterns from the pattern classes themselves (no name table):
+    each one is an instance of the class of that name in ``canonicalize.py``."""
+    from llh_opt.dialects.llh import canonicalize as P
+
+    assert not hasattr(P, "PATTERN_FACTORIES") and not hasattr(P, "instantiate")
+    conv = OP_CLASSES["llh.conv"].get_canonical_patterns()  # type: ignore[attr-defined]
+    assert [type(p) for p in conv] == [P.AddConvLayoutAttr] and conv[0].ROOT == "llh.conv"
+    add = OP_CLASSES["llh.add"].get_canonical_patterns()  # type: ignore[attr-defined]
+    assert [type(p) for p in add] == [P.SimplyBinaryOpReshape, P.SimplyBinaryOpInsertBraodcast]
+    assert OP_CLASSES["llh.relu"].get_canonical_patterns() == [  # type: ignore[attr-defined]
+        P.FOLD_TWO_RELU,
+        P.RELU_OF_ABS,
+    ]
 
 
 def test_folders_are_declared_on_the_op_classes() -> None:

@@ -301,9 +301,9 @@ def test_slice_builders_size_their_operand_segments() -> None:
         c0, c1, c2 = _const(b, 0), _const(b, 1), _const(b, 2)
         s = _add(b, L.SliceOp.build(x, [c0, c0], [c1, c2], T(1, 2)))
         assert s.properties["operandSegmentSizes"].values == (1, 2, 2)
-        assert s.group("end") == [c1, c2]
+        assert s.end == [c1, c2] and s.start == [c0, c0]
         ss = _add(b, L.StrideSliceOp.build(x, [c0, c0], [c2, c2], [c1, c2], T(2, 1)))
-        assert ss.group("stride") == [c1, c2]
+        assert ss.stride == [c1, c2]
 
     m = _module((T(4, 4),), body)
     verify(m)

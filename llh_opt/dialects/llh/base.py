@@ -8,7 +8,7 @@ Op declarations live in ``symbol_ops.py``, ``data_ops.py`` and ``compute_ops.py`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from llh_opt.dialects.llh.attrs import LayoutAttr
 from llh_opt.dialects.llh.constraints import (
@@ -37,6 +37,9 @@ from llh_opt.ir.types import (
     element_type_of,
 )
 
+if TYPE_CHECKING:
+    from llh_opt.rewrite.rewriter import RewritePattern
+
 UNKNOWN_LOC = UnknownLoc()
 
 
@@ -45,23 +48,21 @@ class LLHOp(Operation):
 
     Declared facts (OPERANDS, RESULTS, PROPERTIES, TRAITS) are checked by ``opdef``; `verify_op`
     adds the op's own rules. Ops with the `SymbolicInferShape` trait state their shape rule as an
-    `infer_symbolic_shape` method; ops that fold have `fold(operands)` (rules in ``fold.py``)
-    and ops with canonicalization patterns name them in `CANONICAL_PATTERNS`."""
+    `infer_symbolic_shape` method; ops that fold have `fold(operands)` (their arithmetic on the
+    class, rules in ``fold.py``) and ops with canonicalization patterns return them, built from
+    the pattern classes of ``canonicalize.py``, from `get_canonical_patterns`."""
 
     __slots__ = ()
     # LLH verifiers read only types, properties, attributes and constant operands (opdef memo).
     VERIFY_MEMO = True
-    # Names of the op's canonicalization patterns (``canonicalize.py``'s `PATTERN_FACTORIES`).
-    CANONICAL_PATTERNS: ClassVar[tuple[str, ...]] = ()
 
     @classmethod
-    def get_canonical_patterns(cls) -> list[Any]:
-        """The op's canonicalization patterns (`CANONICAL_PATTERNS`, rooted at this op)."""
-        if not cls.CANONICAL_PATTERNS:
-            return []
-        from llh_opt.dialects.llh.canonicalize import instantiate
-
-        return [instantiate(n, cls.OPERATION_NAME) for n in cls.CANONICAL_PATTERNS]
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        """The op's canonicalization patterns, rooted at it (MLIR's
+        `getCanonicalizationPatterns`): an op with patterns overrides this and builds them from
+        the pattern classes of ``canonicalize.py`` (loaded on first use: it needs the rewrite
+        machinery, which start-up does not)."""
+        return []
 
     @classmethod
     def create_op(
@@ -84,10 +85,6 @@ class LLHOp(Operation):
         )
 
     # ------------------------------------------------------------------ property access
-
-    def prop(self, name: str) -> Attribute | None:
-        """A property, falling back to its declared default."""
-        return get_prop(self, name)
 
     def int_array(self, name: str) -> tuple[int, ...]:
         a = self.properties.get(name)
@@ -190,10 +187,10 @@ class WindowInfo:
     __slots__ = ("dilation", "kernel", "pad", "rank", "stride")
 
     def __init__(self, op: LLHOp, input_type: Type) -> None:
-        self.kernel = op.int_array("kernel_shape")
-        self.stride = op.int_array("stride")
-        self.dilation = op.int_array("dilation")
-        self.pad = op.int_array("pad")
+        self.kernel: tuple[int, ...] = op.kernel_shape.values  # type: ignore[attr-defined]
+        self.stride: tuple[int, ...] = op.stride.values  # type: ignore[attr-defined]
+        self.dilation: tuple[int, ...] = op.dilation.values  # type: ignore[attr-defined]
+        self.pad: tuple[int, ...] = op.pad.values  # type: ignore[attr-defined]
         k = len(self.kernel)
         if k == 0:
             raise op.error("'kernel_shape' must not be empty")

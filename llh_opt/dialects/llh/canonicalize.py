@@ -1,6 +1,7 @@
 """LLH canonicalization patterns (spec §5.3, P1–P14, corrected where §8 marks the reference
-wrong), plus a few tree rewrites of the same kind. Op classes name theirs in
-`CANONICAL_PATTERNS`; `instantiate(name, op_name)` builds one for an op.
+wrong), plus a few tree rewrites of the same kind. Each op class returns its own, built from these
+classes and rules, from `get_canonical_patterns()` (patterns that serve several ops take the root
+op name); other passes construct the ones they need (``passes/transform_layout.py``: P9–P12).
 
 | name | root | what (fix) |
 |---|---|---|
@@ -25,7 +26,7 @@ What does not live here: folds (``fold.py``), the driver (``rewrite/greedy.py``)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
@@ -47,7 +48,26 @@ from llh_opt.rewrite.drr import Pat, has_one_use
 from llh_opt.rewrite.folding import constant_value
 from llh_opt.rewrite.rewriter import PatternRewriter, RewritePattern
 
-__all__ = ["PATTERN_FACTORIES", "instantiate"]
+__all__ = [
+    "ABS_OF_RELU",
+    "FOLD_TWO_ABS",
+    "FOLD_TWO_RELU",
+    "RELU_OF_ABS",
+    "AddConvLayoutAttr",
+    "AddLayoutAttr",
+    "EraseNoUserOp",
+    "ExtractOpRefine",
+    "MoveEncodingBindOp",
+    "MoveSymbolBindOp",
+    "RemoveSymbolBinaryRelationIfAllConst",
+    "RemoveSymbolRelationIfAllConst",
+    "ReplaceSymbolIfEquel",
+    "ReshapeOfReshape",
+    "SimplyBinaryOpInsertBraodcast",
+    "SimplyBinaryOpReshape",
+    "SinkSymbolBindOp",
+    "TransposeOfTranspose",
+]
 
 
 def _int(rewriter: PatternRewriter, value: int, op: Operation) -> Value:
@@ -112,11 +132,11 @@ class SimplyBinaryOpReshape(RewritePattern):
         self.ROOT = root  # type: ignore[misc]
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        a, b = _ranked(op.operand(0)), _ranked(op.operand(1))
+        a, b = _ranked(op.lhs), _ranked(op.rhs)  # type: ignore[attr-defined]
         if a is None or b is None or len(a.shape) == len(b.shape):
             return False
         low = 0 if len(a.shape) < len(b.shape) else 1
-        src = op.operand(low)
+        src = op.lhs if low == 0 else op.rhs  # type: ignore[attr-defined]
         lt = a if low == 0 else b
         k = abs(len(a.shape) - len(b.shape))
         sizes: list[Value] = []
@@ -145,7 +165,8 @@ class SimplyBinaryOpInsertBraodcast(RewritePattern):
         rt = _ranked(op.results[0])
         if rt is None:
             return False
-        types = [_ranked(op.operand(0)), _ranked(op.operand(1))]
+        operands = (op.lhs, op.rhs)  # type: ignore[attr-defined]
+        types = [_ranked(v) for v in operands]
         rank = len(rt.shape)
         if any(t is None or len(t.shape) != rank for t in types):
             return False
@@ -158,7 +179,7 @@ class SimplyBinaryOpInsertBraodcast(RewritePattern):
             return False
         sources: list[Value | None] = []
         for i, r in enumerate(rt.shape):
-            sources.append(None if r != DYNAMIC else self._source(op, rt, types, i))
+            sources.append(None if r != DYNAMIC else self._source(operands, rt, types, i))
             if r == DYNAMIC and sources[-1] is None:
                 return False
         new_operands: dict[int, Value] = {}
@@ -168,7 +189,7 @@ class SimplyBinaryOpInsertBraodcast(RewritePattern):
                 for i, (r, src) in enumerate(zip(rt.shape, sources))
             ]
             b = rewriter.create(
-                BroadcastToOp, op.operand(idx), dims, cast, result_type=rt, location=op.location
+                BroadcastToOp, operands[idx], dims, cast, result_type=rt, location=op.location
             )
             new_operands[idx] = b.results[0]
 
@@ -180,16 +201,18 @@ class SimplyBinaryOpInsertBraodcast(RewritePattern):
         return True
 
     @staticmethod
-    def _source(op: Operation, rt: RankedTensorType, types: list[Any], i: int) -> Value | None:
+    def _source(
+        operands: Sequence[Value], rt: RankedTensorType, types: list[Any], i: int
+    ) -> Value | None:
         want = _symbol_at(rt, i)
         fallback = None
         for idx, t in enumerate(types):
             if t.shape[i] != DYNAMIC:
                 continue
             if want is not None and _symbol_at(t, i) == want:
-                return op.operand(idx)
+                return operands[idx]
             if fallback is None:
-                fallback = op.operand(idx)
+                fallback = operands[idx]
         return fallback
 
 
@@ -210,8 +233,8 @@ class ExtractOpRefine(RewritePattern):
     BENEFIT = 101
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        k = constant_value(op.operand(1))
-        t = _ranked(op.operand(0))
+        k = constant_value(op.index)  # type: ignore[attr-defined]
+        t = _ranked(op.input)  # type: ignore[attr-defined]
         if not isinstance(k, IntegerAttr) or k.value >= 0 or t is None or not t.shape:
             return False
         n = t.shape[0]
@@ -220,8 +243,8 @@ class ExtractOpRefine(RewritePattern):
                 return False
             index = _int(rewriter, n + k.value, op)
         else:
-            d = _dim(rewriter, op.operand(0), 0, op)
-            index = rewriter.create(AddOp, d, op.operand(1), location=op.location).results[0]
+            d = _dim(rewriter, op.input, 0, op)  # type: ignore[attr-defined]
+            index = rewriter.create(AddOp, d, op.index, location=op.location).results[0]  # type: ignore[attr-defined]
         rewriter.modify_op_in_place(op, lambda: op.set_operand(1, index))
         return True
 
@@ -248,8 +271,7 @@ def _global_layout(op: Operation) -> str | None:
 
 
 def _window_rank(op: Operation) -> int:
-    k = op.properties.get("kernel_shape")
-    return len(getattr(k, "values", ())) + 2
+    return len(op.kernel_shape.values) + 2  # type: ignore[attr-defined]
 
 
 class AddConvLayoutAttr(RewritePattern):
@@ -429,10 +451,10 @@ class SinkSymbolBindOp(RewritePattern):
     BENEFIT = 101
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        v = op.operand(0)
+        v = op.input  # type: ignore[attr-defined]
         if v.__class__ is not OpResult or v.op.name != "arith.index_cast":  # type: ignore[attr-defined]
             return False
-        src = v.op.operand(0)  # type: ignore[attr-defined]
+        src = v.op.input  # type: ignore[attr-defined]
         if not _bindable(src):
             return False
         rewriter.modify_op_in_place(op, lambda: op.set_operand(0, src))
@@ -446,10 +468,10 @@ class MoveSymbolBindOp(RewritePattern):
     ROOT = "llh.symbol_bind"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        v = op.operand(0)
+        v = op.input  # type: ignore[attr-defined]
         if v.__class__ is not OpResult or v.op.name not in ("index.castu", "index.casts"):  # type: ignore[attr-defined]
             return False
-        src = v.op.operand(0)  # type: ignore[attr-defined]
+        src = v.op.input  # type: ignore[attr-defined]
         sym = _ref(op, "symbol")
         if sym is None or not _bindable(src):
             return False
@@ -486,7 +508,7 @@ class MoveEncodingBindOp(RewritePattern):
     ROOT = "llh.encoding_bind"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        v = op.operand(0)
+        v = op.input  # type: ignore[attr-defined]
         if _settled(op, v):
             return False
         if isinstance(v, OpResult):
@@ -513,16 +535,16 @@ class TransposeOfTranspose(RewritePattern):
     ROOT = "llh.transpose"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        v = op.operand(0)
+        v = op.input  # type: ignore[attr-defined]
         if v.__class__ is not OpResult or v.op.name != "llh.transpose":  # type: ignore[attr-defined]
             return False
         inner = v.op  # type: ignore[attr-defined]
-        p = inner.properties["perms"].values
-        q = op.properties["perms"].values
+        p = inner.perms
+        q = op.perms  # type: ignore[attr-defined]
         if len(p) != len(q):
             return False
         composed = tuple(p[i] for i in q)
-        x = inner.operand(0)
+        x = inner.input
         rt = op.results[0].type
         if composed == tuple(range(len(composed))):
             if x.type is not rt:
@@ -545,43 +567,9 @@ class ReshapeOfReshape(RewritePattern):
     ROOT = "llh.reshape"
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        v = op.operand(0)
+        v = op.input  # type: ignore[attr-defined]
         if v.__class__ is not OpResult or v.op.name != "llh.reshape":  # type: ignore[attr-defined]
             return False
-        src = v.op.operand(0)  # type: ignore[attr-defined]
+        src = v.op.input  # type: ignore[attr-defined]
         rewriter.modify_op_in_place(op, lambda: op.set_operand(0, src))
         return True
-
-
-# --------------------------------------------------------------------------- registry
-
-PATTERN_FACTORIES: dict[str, Callable[[str], RewritePattern]] = {
-    "EraseNoUserOp": EraseNoUserOp,
-    "FoldTwoAbsOpPattern": lambda root: FOLD_TWO_ABS,
-    "FoldTwoRelu": lambda root: FOLD_TWO_RELU,
-    "AbsOfRelu": lambda root: ABS_OF_RELU,
-    "ReluOfAbs": lambda root: RELU_OF_ABS,
-    "SimplyBinaryOpReshape": SimplyBinaryOpReshape,
-    "SimplyBinaryOpInsertBraodcast": SimplyBinaryOpInsertBraodcast,
-    "ExtractOpRefine": lambda root: ExtractOpRefine(),
-    "AddConvLayoutAttr": AddConvLayoutAttr,
-    "AddLayoutAttr": lambda root: AddLayoutAttr(),
-    "ReplaceSymbolIfEquel": lambda root: ReplaceSymbolIfEquel(),
-    "RemoveSymbolRelationIfAllConst": lambda root: RemoveSymbolRelationIfAllConst(),
-    "RemoveSymbolBinaryRelationIfAllConst": RemoveSymbolBinaryRelationIfAllConst,
-    "SinkSymbolBindOp": lambda root: SinkSymbolBindOp(),
-    "MoveSymbolBindOp": lambda root: MoveSymbolBindOp(),
-    "MoveEncodingBindOp": lambda root: MoveEncodingBindOp(),
-    "TransposeOfTranspose": lambda root: TransposeOfTranspose(),
-    "ReshapeOfReshape": lambda root: ReshapeOfReshape(),
-}
-"""Pattern name → factory taking the root op name (what `CANONICAL_PATTERNS` entries name)."""
-
-
-def instantiate(name: str, op_name: str) -> RewritePattern:
-    """The pattern `name` rooted at `op_name`."""
-    p = PATTERN_FACTORIES[name](op_name)
-    root = p.ROOT
-    if root is not None and root != op_name:
-        raise ValueError(f"pattern {name} is rooted at {root}, not {op_name}")
-    return p

@@ -3,8 +3,10 @@ comparisons and selection, reductions, matmuls, convolution, pooling and normali
 `llh.print`; each with its verifier and builder.
 
 Each op with a symbolic-shape rule states it as `infer_symbolic_shape` (formulas in
-``shape_rules.py``); ops that fold declare `fold(operands)` (rules in ``fold.py``) and name their
-canonicalization patterns in `CANONICAL_PATTERNS` (``canonicalize.py``).
+``shape_rules.py``); ops that fold declare `fold(operands)` with their arithmetic on the class
+(`integer_fn` / `float_fn` / `numpy_fn` / `reduce_fn`, functions in ``elementwise.py``, folders in
+``fold.py``), and ops with canonicalization patterns build them from ``canonicalize.py``'s classes
+in `get_canonical_patterns`. Operands and properties read through the named accessors.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from llh_opt.lazy import lazy_import
 
+from llh_opt.dialects.llh import elementwise as E
 from llh_opt.dialects.llh.attrs import CompareAttr, LayoutAttr
 from llh_opt.dialects.llh.base import (
     UNKNOWN_LOC,
@@ -30,24 +33,21 @@ from llh_opt.dialects.llh.base import (
     weight_layout,
 )
 from llh_opt.dialects.llh.constraints import (
-    BOOL_ATTR,
     COMPARE_ATTR,
-    DENSE_I64_ARRAY_ATTR,
-    F64_ATTR,
-    FLAT_SYMBOL_REF_ATTR,
-    I64_ATTR,
     LAYOUT_ATTR,
     LLH_2D_TENSOR,
     LLH_3D_TENSOR,
+    LLH_BOOL_ATTR,
     LLH_BOOL_COMPUTABLE,
     LLH_COMPUTABLE,
+    LLH_DENSE_I64_ARRAY_ATTR,
+    LLH_FLAT_SYMBOL_REF_ATTR,
     LLH_FLOAT_TENSOR,
     LLH_TENSOR,
-    STRING_ATTR,
     Broadcastable,
     ResultsBroadcastableShape,
-    SymbolicInferShape,
     SymbolUser,
+    SymbolicInferShape,
     broadcast_shapes,
     dims_compatible,
     format_shape,
@@ -64,6 +64,9 @@ from llh_opt.ir.attributes import (
 )
 from llh_opt.ir.core import Value
 from llh_opt.ir.opdef import (
+    F64_ATTR,
+    I64_ATTR,
+    UNTYPED_STRING_ATTR,
     OperandDef,
     PropDef,
     Pure,
@@ -88,15 +91,13 @@ from llh_opt.ir.types import (
 sympy = lazy_import("sympy")
 R = lazy_import("llh_opt.dialects.llh.shape_rules")
 F = lazy_import("llh_opt.dialects.llh.fold")
-
-
-def _scalar_floordiv(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
-    """`llh.div` on integer scalars: floor division (the `FloorDiv` relation's meaning)."""
-    return R.floordiv(a, b)
+# The canonicalization patterns, loaded when a pass asks for them (they need the rewriter).
+P = lazy_import("llh_opt.dialects.llh.canonicalize")
 
 
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
+    from llh_opt.rewrite.rewriter import RewritePattern
 
 __all__ = [
     "AbsOp",
@@ -161,12 +162,14 @@ class _UnaryOp(LLHOp):
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
-    # The elementwise function the folder applies to a constant input (`fold.fold_unary`).
-    FOLD_KIND: ClassVar[str | None] = None
+    # The op's arithmetic on a numpy array or float64 scalar (``elementwise.py``), which the
+    # folder applies to a constant input; None: the op does not fold. `FLOATS_ONLY`: integer
+    # tensors are not folded.
+    numpy_fn: ClassVar[Callable[[Any], Any] | None] = None
+    FLOATS_ONLY: ClassVar[bool] = False
 
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        kind = self.FOLD_KIND
-        return None if kind is None else F.fold_unary(self, operands, kind)
+        return None if self.numpy_fn is None else F.fold_unary(self, operands)
 
     @classmethod
     def build(cls, input: Value, location: LocationAttr = UNKNOWN_LOC) -> _UnaryOp:
@@ -174,7 +177,7 @@ class _UnaryOp(LLHOp):
         return cls.create_op((input,), (input.type,), location=location)
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.input.type, self.results[0].type
         if is_tensor(a) != is_tensor(b):
             raise self.error(
                 f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
@@ -183,7 +186,7 @@ class _UnaryOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions (tensors only)."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None or not is_tensor(self.results[0].type):
             return False
         ctx.set_shape(self.results[0], dims)
@@ -196,9 +199,12 @@ class ReluOp(_UnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.relu"
-    FOLD_KIND = "relu"
+    numpy_fn = staticmethod(E.relu)
     SUMMARY = "rectified linear unit"
-    CANONICAL_PATTERNS = ("FoldTwoRelu", "ReluOfAbs")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.FOLD_TWO_RELU, P.RELU_OF_ABS]
 
 
 @llh_op
@@ -207,9 +213,12 @@ class AbsOp(_UnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.abs"
-    FOLD_KIND = "abs"
+    numpy_fn = staticmethod(E.absolute)
     SUMMARY = "absolute value"
-    CANONICAL_PATTERNS = ("EraseNoUserOp", "FoldTwoAbsOpPattern", "AbsOfRelu")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.EraseNoUserOp(cls.OPERATION_NAME), P.FOLD_TWO_ABS, P.ABS_OF_RELU]
 
 
 @llh_op
@@ -236,7 +245,7 @@ class DropOp(_UnaryOp):
         )
 
     def verify_op(self) -> None:
-        p = self.properties["p"].value  # type: ignore[attr-defined]
+        p = self.p.value
         if not 0.0 <= p <= 1.0:
             raise self.error(f"'p' must be a probability in [0, 1], got {p}")
 
@@ -261,7 +270,8 @@ class SqrtOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.sqrt"
-    FOLD_KIND = "sqrt"
+    numpy_fn = staticmethod(E.sqrt)
+    FLOATS_ONLY = True
     SUMMARY = "square root"
 
 
@@ -271,7 +281,8 @@ class RsqrtOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.rsqrt"
-    FOLD_KIND = "rsqrt"
+    numpy_fn = staticmethod(E.rsqrt)
+    FLOATS_ONLY = True
     SUMMARY = "reciprocal square root"
 
 
@@ -281,7 +292,8 @@ class ExpOp(_MathUnaryOp):
 
     __slots__ = ()
     OPERATION_NAME = "llh.exp"
-    FOLD_KIND = "exp"
+    numpy_fn = staticmethod(E.exp)
+    FLOATS_ONLY = True
     SUMMARY = "exponential"
 
 
@@ -295,7 +307,7 @@ class _BinaryOp(LLHOp):
     __slots__ = ()
     OPERANDS = (OperandDef("lhs", LLH_COMPUTABLE), OperandDef("rhs", LLH_COMPUTABLE))
     RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
-    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),)
+    PROPERTIES = (PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR, optional=True),)
     TRAITS = (
         ResultsBroadcastableShape,
         SameOperandsAndResultElementType,
@@ -317,14 +329,31 @@ class _BinaryOp(LLHOp):
         props = {"symbol": symbol_ref(symbol)} if symbol is not None else None
         return cls.create_op((lhs, rhs), (rt,), props, location=location)
 
-    # The integer-scalar rule (spec §4.6): result = SCALAR_RULE(lhs, rhs); None: no rule.
-    SCALAR_RULE: ClassVar[Callable[[sympy.Expr, sympy.Expr], sympy.Expr] | None] = None
-    # What `fold` computes (``fold.py``: add, sub, mul, div, max, min, pow).
-    FOLD_KIND: ClassVar[str] = ""
-    CANONICAL_PATTERNS = ("SimplyBinaryOpReshape", "SimplyBinaryOpInsertBraodcast")
+    # The op's arithmetic, stated once (domain-generic functions in ``elementwise.py``):
+    # `integer_fn(a, b)` on integers -- Python ints (the scalar folder), numpy integer arrays
+    # (the tensor folder) and, when `SCALAR_SHAPE_RULE`, sympy expressions (the integer-scalar
+    # shape rule of spec §4.6: result = integer_fn(lhs, rhs)); `float_fn(a, b)` on numpy
+    # float64 scalars and arrays. None: not folded. ZeroDivisionError: not folded (a shape-rule
+    # error). `fold_identity` states the op's identities (`x + 0`, ...).
+    integer_fn: ClassVar[Callable[[Any, Any], Any] | None] = None
+    float_fn: ClassVar[Callable[[Any, Any], Any] | None] = None
+    SCALAR_SHAPE_RULE: ClassVar[bool] = False
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        """P4 and P5: operands of different ranks / size-1 dimensions made explicit."""
+        root = cls.OPERATION_NAME
+        return [P.SimplyBinaryOpReshape(root), P.SimplyBinaryOpInsertBraodcast(root)]
 
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_binary(self, operands, self.FOLD_KIND)
+        return F.fold_binary(self, operands)
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """An existing value (or constant) the op equals although an operand is not constant;
+        `a`, `b` are the constant operands (None when not constant). None: no identity."""
+        return None
 
     def verify_op(self) -> None:
         check_both_tensors_or_scalars(self, [*self.operand_types, self.results[0].type])
@@ -332,7 +361,7 @@ class _BinaryOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Tensors: numpy broadcasting of the operand shapes (`shape_rules.broadcast`). Integer
         scalars: the result's value from the operands' (add/sub/mul/div)."""
-        if isinstance(self.operand(0).type, IntegerType):
+        if isinstance(self.lhs.type, IntegerType):
             return _infer_scalar(self, ctx)
         return _infer_broadcast(self, ctx, self.operands)
 
@@ -349,14 +378,19 @@ def _infer_broadcast(op: LLHOp, ctx: ShapeContext, operands: Sequence[Value]) ->
 
 
 def _infer_scalar(op: _BinaryOp, ctx: ShapeContext) -> bool:
-    """Integer scalar result = `SCALAR_RULE(lhs, rhs)` when both operands are known."""
-    rule = op.SCALAR_RULE
-    a, b = ctx.scalar(op.operand(0)), ctx.scalar(op.operand(1))
-    if rule is None or a is None or b is None:
+    """Integer scalar result = `integer_fn(lhs, rhs)` (with `SCALAR_SHAPE_RULE`) when both
+    operands are known."""
+    fn = op.integer_fn
+    if fn is None or not op.SCALAR_SHAPE_RULE:
         return False
-    if b is sympy.S.Zero and rule is _scalar_floordiv:
+    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)
+    if a is None or b is None:
+        return False
+    try:
+        value = fn(a, b)
+    except ZeroDivisionError:
         ctx.error(op, "integer division by zero")
-    ctx.set_scalar(op.results[0], rule(a, b))
+    ctx.set_scalar(op.results[0], value)
     return True
 
 
@@ -365,8 +399,8 @@ class AddOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.add"
     SUMMARY = "elementwise addition"
-    FOLD_KIND = "add"
-    SCALAR_RULE = operator.add
+    integer_fn = float_fn = staticmethod(operator.add)
+    SCALAR_SHAPE_RULE = True
     TRAITS = (
         ResultsBroadcastableShape,
         SymbolUser,
@@ -375,14 +409,27 @@ class AddOp(_BinaryOp):
         SymbolicInferShape,
     )
 
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x + 0`, `0 + x` (floats: −0.0 only, as −0.0 + 0.0 is +0.0); integers also
+        `(x − y) + y` and `y + (x − y)`."""
+        return F.add_identity(self, a, b, result_type, floating)
+
 
 @llh_op
 class SubOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.sub"
     SUMMARY = "elementwise subtraction"
-    FOLD_KIND = "sub"
-    SCALAR_RULE = operator.sub
+    integer_fn = float_fn = staticmethod(operator.sub)
+    SCALAR_SHAPE_RULE = True
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x − 0` (floats: +0.0 only); integers also `x − x = 0`, `(x + y) − y`, `(x + y) − x`."""
+        return F.sub_identity(self, a, b, result_type, floating)
 
 
 @llh_op
@@ -390,8 +437,14 @@ class MulOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.mul"
     SUMMARY = "elementwise multiplication"
-    FOLD_KIND = "mul"
-    SCALAR_RULE = operator.mul
+    integer_fn = float_fn = staticmethod(operator.mul)
+    SCALAR_SHAPE_RULE = True
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x · 1`, `1 · x`; integers also `x · 0 = 0`."""
+        return F.mul_identity(self, a, b, result_type, floating)
 
 
 @llh_op
@@ -399,9 +452,17 @@ class DivOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.div"
     SUMMARY = "elementwise division"
-    FOLD_KIND = "div"
-    # Floor division, the `FloorDiv` relation's meaning, also for constants (spec §8.22).
-    SCALAR_RULE = staticmethod(_scalar_floordiv)
+    # Integers: floor division, the `FloorDiv` relation's meaning, for constants and symbols
+    # alike (spec §8.22), never by zero; floats: true division.
+    integer_fn = staticmethod(E.floor_div)
+    float_fn = staticmethod(E.true_div)
+    SCALAR_SHAPE_RULE = True
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`x / 1`."""
+        return F.div_identity(self, a, b, result_type, floating)
 
 
 @llh_op
@@ -409,7 +470,13 @@ class MaxOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.max"
     SUMMARY = "elementwise maximum"
-    FOLD_KIND = "max"
+    integer_fn = float_fn = staticmethod(E.maximum)
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`max(x, x)`."""
+        return F.same_operands_identity(self, result_type)
 
 
 @llh_op
@@ -417,7 +484,13 @@ class MinOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.min"
     SUMMARY = "elementwise minimum"
-    FOLD_KIND = "min"
+    integer_fn = float_fn = staticmethod(E.minimum)
+
+    def fold_identity(
+        self, a: Attribute | None, b: Attribute | None, result_type: Type, floating: bool
+    ) -> Any:
+        """`min(x, x)`."""
+        return F.same_operands_identity(self, result_type)
 
 
 @llh_op
@@ -427,8 +500,12 @@ class PowOp(_BinaryOp):
     __slots__ = ()
     OPERATION_NAME = "llh.pow"
     SUMMARY = "elementwise power"
-    FOLD_KIND = "pow"
-    CANONICAL_PATTERNS = ()
+    float_fn = staticmethod(E.power)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return []
+
     PROPERTIES = ()
     TRAITS = (
         Pure,
@@ -469,7 +546,7 @@ class CompareOp(LLHOp):
     def verify_op(self) -> None:
         check_same_element_type(self, self.operand_types)
         check_both_tensors_or_scalars(self, self.operand_types)
-        if is_tensor(self.operand(0).type) != is_tensor(self.results[0].type):
+        if is_tensor(self.lhs.type) != is_tensor(self.results[0].type):
             raise self.error("result must be a tensor exactly when the operands are")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
@@ -528,7 +605,7 @@ class _ReduceOp(LLHOp):
     __slots__ = ()
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("axis", DENSE_I64_ARRAY_ATTR),)
+    PROPERTIES = (PropDef("axis", LLH_DENSE_I64_ARRAY_ATTR),)
     TRAITS = (Pure, SameOperandsAndResultElementType, SymbolicInferShape)
 
     @classmethod
@@ -545,8 +622,8 @@ class _ReduceOp(LLHOp):
         return cls.create_op((input,), (rt,), {"axis": DenseArrayAttr.i64(axis)}, location=location)
 
     def verify_op(self) -> None:
-        axis = self.int_array("axis")
-        ishape = ranked_shape(self.operand(0).type)
+        axis = self.axis.values
+        ishape = ranked_shape(self.input.type)
         if ishape is None:
             return
         rank = len(ishape)
@@ -568,18 +645,18 @@ class _ReduceOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions without those in `axis` (no keepdim form, spec §9)."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
-        drop = {
-            R.normalize_axis(ctx, self, a, len(dims), "'axis' value")
-            for a in self.int_array("axis")
-        }
+        drop = {R.normalize_axis(ctx, self, a, len(dims), "'axis' value") for a in self.axis.values}
         ctx.set_shape(self.results[0], [d for i, d in enumerate(dims) if i not in drop])
         return True
 
+    # The reduction on a numpy array over a tuple of axes (``elementwise.py``).
+    reduce_fn: ClassVar[Callable[[Any, tuple[int, ...]], Any]]
+
     def fold(self, operands: Sequence[Attribute | None]) -> Any:
-        return F.fold_reduce(self, operands, self.OPERATION_NAME.rpartition("_")[2])
+        return F.fold_reduce(self, operands)
 
 
 @llh_op
@@ -587,6 +664,7 @@ class ReduceMaxOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_max"
     SUMMARY = "maximum over dimensions"
+    reduce_fn = staticmethod(E.reduce_max)
 
 
 @llh_op
@@ -594,6 +672,7 @@ class ReduceMinOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_min"
     SUMMARY = "minimum over dimensions"
+    reduce_fn = staticmethod(E.reduce_min)
 
 
 @llh_op
@@ -601,6 +680,7 @@ class ReduceSumOp(_ReduceOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reduce_sum"
     SUMMARY = "sum over dimensions"
+    reduce_fn = staticmethod(E.reduce_sum)
 
 
 # --------------------------------------------------------------------------- pooling
@@ -615,7 +695,7 @@ class AdaptiveAvgPoolOp(LLHOp):
     SUMMARY = "adaptive average pooling"
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("out_size", DENSE_I64_ARRAY_ATTR),)
+    PROPERTIES = (PropDef("out_size", LLH_DENSE_I64_ARRAY_ATTR),)
     TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
 
     @classmethod
@@ -633,13 +713,13 @@ class AdaptiveAvgPoolOp(LLHOp):
         )
 
     def verify_op(self) -> None:
-        out = self.int_array("out_size")
+        out = self.out_size.values
         if not out:
             raise self.error("'out_size' must not be empty")
         for v in out:
             if v <= 0:
                 raise self.error(f"'out_size' values must be positive, got {v}")
-        ishape = ranked_shape(self.operand(0).type)
+        ishape = ranked_shape(self.input.type)
         rshape = ranked_shape(self.results[0].type)
         if ishape is not None and len(ishape) <= len(out):
             raise self.error(
@@ -655,10 +735,10 @@ class AdaptiveAvgPoolOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The leading dimensions of the input, then `out_size`."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
-        out = self.int_array("out_size")
+        out = self.out_size.values
         r = len(dims) - len(out)
         if r <= 0:
             ctx.error(self, f"input of rank {len(dims)} has no dimensions besides the pooled ones")
@@ -673,16 +753,20 @@ class MaxPoolOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.max_pool"
     SUMMARY = "max pooling"
-    CANONICAL_PATTERNS = ("AddLayoutAttr",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.AddLayoutAttr()]
+
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (
-        PropDef("ceil_mode", BOOL_ATTR),
-        PropDef("dilation", DENSE_I64_ARRAY_ATTR),
-        PropDef("kernel_shape", DENSE_I64_ARRAY_ATTR),
+        PropDef("ceil_mode", LLH_BOOL_ATTR),
+        PropDef("dilation", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("kernel_shape", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("layout", LAYOUT_ATTR, optional=True),
-        PropDef("pad", DENSE_I64_ARRAY_ATTR),
-        PropDef("stride", DENSE_I64_ARRAY_ATTR),
+        PropDef("pad", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("stride", LLH_DENSE_I64_ARRAY_ATTR),
     )
     TRAITS = (SymbolicInferShape,)
 
@@ -721,7 +805,7 @@ class MaxPoolOp(LLHOp):
 
     def static_result_type(self) -> Type:
         """The result type the static input sizes determine (`?` elsewhere)."""
-        t = self.operand(0).type
+        t = self.input.type
         shape = ranked_shape(t)
         window = WindowInfo(self, t)
         if shape is None:
@@ -733,7 +817,7 @@ class MaxPoolOp(LLHOp):
         return RankedTensorType(tuple(out), element_type_of(t))
 
     def verify_op(self) -> None:
-        t, rt = self.operand(0).type, self.results[0].type
+        t, rt = self.input.type, self.results[0].type
         check_same_element_type(self, (t, rt))
         window = WindowInfo(self, t)
         layout = input_layout(self)
@@ -744,7 +828,7 @@ class MaxPoolOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions with the window outputs at the layout's spatial positions
         (`ceil_mode` honoured)."""
-        x = self.operand(0)
+        x = self.input
         dims = ctx.shape(x)
         if dims is None:
             return False
@@ -770,15 +854,22 @@ class _ConvBase(LLHOp):
     __slots__ = ()
     RESULTS = (ResultDef("result", LLH_FLOAT_TENSOR),)
     PROPERTIES = (
-        PropDef("dilation", DENSE_I64_ARRAY_ATTR),
+        PropDef("dilation", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("group", I64_ATTR, default=IntegerAttr(1, i64)),
-        PropDef("kernel_shape", DENSE_I64_ARRAY_ATTR),
+        PropDef("kernel_shape", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("layout", LAYOUT_ATTR, optional=True),
-        PropDef("pad", DENSE_I64_ARRAY_ATTR),
-        PropDef("stride", DENSE_I64_ARRAY_ATTR),
+        PropDef("pad", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("stride", LLH_DENSE_I64_ARRAY_ATTR),
         PropDef("weight_layout", LAYOUT_ATTR, optional=True),
     )
     TRAITS = (SymbolicInferShape,)
+    # `X`, `W` (and conv_bias's `B`) read as `input`, `weight` and `bias`.
+    ALIASES = {"input": "X", "weight": "W", "bias": "B"}
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        """P7: the layouts from the module's `builtin.gloabal_layout`."""
+        return [P.AddConvLayoutAttr(cls.OPERATION_NAME)]
 
     @classmethod
     def _build(
@@ -820,7 +911,7 @@ class _ConvBase(LLHOp):
 
     def static_result_type(self) -> Type:
         """The result type the static input/weight sizes determine (`?` elsewhere)."""
-        x, w = self.operand(0).type, self.operand(1).type
+        x, w = self.input.type, self.weight.type
         xs, ws = ranked_shape(x), ranked_shape(w)
         window = WindowInfo(self, x)
         elt = element_type_of(x)
@@ -838,7 +929,7 @@ class _ConvBase(LLHOp):
         return RankedTensorType(tuple(out), elt)
 
     def verify_op(self) -> None:
-        x, w, rt = self.operand(0).type, self.operand(1).type, self.results[0].type
+        x, w, rt = self.input.type, self.weight.type, self.results[0].type
         check_same_element_type(self, [*self.operand_types, rt])
         window = WindowInfo(self, x)
         layout = input_layout(self)
@@ -876,16 +967,21 @@ class _ConvBase(LLHOp):
                         f"input channels ({c_w})"
                     )
         check_window_output(self, window, layout, x, rt, features)
-        self.verify_bias(features)
-
-    def verify_bias(self, features: int) -> None:
-        """conv_bias: the bias has one value per output feature."""
+        bias = self.bias
+        bs = ranked_shape(bias.type) if bias is not None else None
+        if bs is not None:
+            if len(bs) != 1:
+                raise self.error(f"bias must be a 1-D tensor, got rank {len(bs)}")
+            if not dims_compatible(bs[0], features):
+                raise self.error(
+                    f"bias has {bs[0]} values but there are {features} output features"
+                )
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Batch from the input, features from the weight (and bias), window outputs at the
         layout's spatial positions; records `C_in == group · W_c`, the weight's spatial sizes
         equal to `kernel_shape`, and checks `F % group == 0` when F is static."""
-        x = self.operand(0)
+        x = self.input
         dims = ctx.shape(x)
         if dims is None:
             return False
@@ -897,8 +993,9 @@ class _ConvBase(LLHOp):
         out = R.window_dims(ctx, self, dims, window, layout.spatial_indices(rank))
         c = layout.feature_index(rank)
         out[c] = features = self._infer_features(ctx, dims[c], rank, window)
-        if len(self.operands) > 2:  # conv_bias
-            b = ctx.shape(self.operand(2))
+        bias = self.bias
+        if bias is not None:
+            b = ctx.shape(bias)
             if b is not None and len(b) == 1:
                 out[c] = b[0] if features is None else R.unify(ctx, self, features, b[0])
         ctx.set_shape(self.results[0], out)
@@ -909,7 +1006,7 @@ class _ConvBase(LLHOp):
     ) -> sympy.Expr | None:
         """The weight's output features (None when the weight is unranked), after checking the
         weight against the input channels, `group` and `kernel_shape`."""
-        w = ctx.shape(self.operand(1))
+        w = ctx.shape(self.weight)
         if w is None:
             return None
         if len(w) != rank:
@@ -929,8 +1026,12 @@ class ConvOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv"
     SUMMARY = "convolution"
-    CANONICAL_PATTERNS = ("AddConvLayoutAttr",)
     OPERANDS = (OperandDef("X", LLH_FLOAT_TENSOR), OperandDef("W", LLH_FLOAT_TENSOR))
+
+    @property
+    def bias(self) -> None:
+        """A conv has no bias (`llh.conv_bias` has one)."""
+        return None
 
     @classmethod
     def build(
@@ -960,7 +1061,6 @@ class ConvBiasOp(_ConvBase):
     __slots__ = ()
     OPERATION_NAME = "llh.conv_bias"
     SUMMARY = "convolution plus bias"
-    CANONICAL_PATTERNS = ("AddConvLayoutAttr",)
     OPERANDS = (
         OperandDef("X", LLH_FLOAT_TENSOR),
         OperandDef("W", LLH_FLOAT_TENSOR),
@@ -987,15 +1087,6 @@ class ConvBiasOp(_ConvBase):
             (x, w, b), kernel_shape, stride, pad, dilation, group, layout, weight_layout,
             result_type, location,
         )  # fmt: skip
-
-    def verify_bias(self, features: int) -> None:
-        bs = ranked_shape(self.operand(2).type)
-        if bs is None:
-            return
-        if len(bs) != 1:
-            raise self.error(f"bias must be a 1-D tensor, got rank {len(bs)}")
-        if not dims_compatible(bs[0], features):
-            raise self.error(f"bias has {bs[0]} values but there are {features} output features")
 
 
 # --------------------------------------------------------------------------- matmul
@@ -1034,7 +1125,7 @@ class MatMulOp(LLHOp):
 
 def _check_matmul(op: LLHOp, batch: int) -> None:
     """`[..., M, K] × [..., K, N] → [..., M, N]` with `batch` leading dimensions."""
-    a, b = ranked_shape(op.operand(0).type), ranked_shape(op.operand(1).type)
+    a, b = ranked_shape(op.lhs.type), ranked_shape(op.rhs.type)
     r = ranked_shape(op.results[0].type)
     if a is not None and b is not None:
         k1, k2 = a[batch + 1], b[batch]
@@ -1061,7 +1152,7 @@ def _check_matmul(op: LLHOp, batch: int) -> None:
 
 def _infer_matmul(op: LLHOp, ctx: ShapeContext, batch: int) -> bool:
     """`[..., M, K] × [..., K, N] → [..., M, N]` with `batch` leading dimensions."""
-    a, b = ctx.shape(op.operand(0)), ctx.shape(op.operand(1))
+    a, b = ctx.shape(op.lhs), ctx.shape(op.rhs)
     if a is None or b is None:
         return False
     if len(a) != batch + 2 or len(b) != batch + 2:
@@ -1155,15 +1246,14 @@ class BatchNormOp(LLHOp):
     def verify_op(self) -> None:
         types = self.operand_types
         check_same_element_type(self, [*types, self.results[0].type])
-        eps = self.properties["epsilon"].value  # type: ignore[attr-defined]
+        eps = self.epsilon.value
         if eps < 0:
             raise self.error(f"'epsilon' must be non-negative, got {eps}")
         check_compatible_shapes(self, types[0], self.results[0].type)
         shape = ranked_shape(types[0])
         if shape is None:
             return
-        k = self.int_prop("feature_index")
-        assert k is not None
+        k = self.feature_index.value
         if not 0 <= k < len(shape):
             raise self.error(f"'feature_index' {k} is out of range for a rank-{len(shape)} input")
         features = shape[k]
@@ -1180,13 +1270,13 @@ class BatchNormOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions; each 1-D parameter's size is recorded equal to the features."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         out = list(dims)
-        k = self.int_prop("feature_index") or 0
+        k = self.feature_index.value
         k = R.normalize_axis(ctx, self, k, len(out), "'feature_index'")
-        for v in self.operands[1:]:
+        for v in (self.scale, self.bias, self.input_mean, self.input_var):
             p = ctx.shape(v)
             if p is not None and len(p) == 1:
                 out[k] = R.unify(ctx, self, out[k], p[0])
@@ -1230,25 +1320,24 @@ class LayerNormOp(LLHOp):
     def verify_op(self) -> None:
         types = self.operand_types
         check_same_element_type(self, [*types, self.results[0].type])
-        eps = self.properties["epsilon"].value  # type: ignore[attr-defined]
+        eps = self.epsilon.value
         if eps < 0:
             raise self.error(f"'epsilon' must be non-negative, got {eps}")
         check_compatible_shapes(self, types[0], self.results[0].type)
         shape = ranked_shape(types[0])
-        axis = self.int_prop("axis")
-        assert axis is not None
+        axis = self.axis.value
         if shape is not None and not -len(shape) <= axis < len(shape):
             raise self.error(f"'axis' {axis} is out of range for a rank-{len(shape)} input")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions; a scale/bias of the normalized rank has its sizes (other than a
         broadcast 1) recorded equal to the normalized dimensions `[axis, rank)`."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         out = list(dims)
-        a = R.normalize_axis(ctx, self, self.int_prop("axis") or 0, len(out), "'axis'")
-        for v in self.operands[1:]:
+        a = R.normalize_axis(ctx, self, self.axis.value, len(out), "'axis'")
+        for v in (self.scale, self.bias):
             p = ctx.shape(v)
             if p is not None and len(p) == len(out) - a:
                 for j, e in enumerate(p):
@@ -1269,7 +1358,7 @@ class PrintOp(LLHOp):
     OPERATION_NAME = "llh.print"
     SUMMARY = "print a value"
     OPERANDS = (OperandDef("input", LLH_COMPUTABLE),)
-    PROPERTIES = (PropDef("prefix_description", STRING_ATTR, optional=True),)
+    PROPERTIES = (PropDef("prefix_description", UNTYPED_STRING_ATTR, optional=True),)
 
     @classmethod
     def build(

@@ -3,8 +3,10 @@
 concatenation and transposition, each with its verifier and builder.
 
 Each op with a symbolic-shape rule states it as `infer_symbolic_shape` (formulas in
-``shape_rules.py``); ops that fold declare `fold(operands)` (rules in ``fold.py``) and name their
-canonicalization patterns in `CANONICAL_PATTERNS` (``canonicalize.py``).
+``shape_rules.py``); ops that fold declare `fold(operands)` with their arithmetic on the class
+(`integer_fn` / `float_fn` / `numpy_fn` / `reduce_fn`, functions in ``elementwise.py``, folders in
+``fold.py``), and ops with canonicalization patterns build them from ``canonicalize.py``'s classes
+in `get_canonical_patterns`. Operands and properties read through the named accessors.
 """
 
 from __future__ import annotations
@@ -28,14 +30,11 @@ from llh_opt.dialects.llh.base import (
 )
 from llh_opt.dialects.llh.constraints import (
     CONSTANT_ATTR,
-    DENSE_I32_ARRAY_ATTR,
-    DENSE_I64_ARRAY_ATTR,
-    FLAT_SYMBOL_REF_ATTR,
-    I64_ATTR,
     LLH_COMPUTABLE,
+    LLH_DENSE_I64_ARRAY_ATTR,
+    LLH_FLAT_SYMBOL_REF_ATTR,
     LLH_INT64,
     LLH_TENSOR,
-    STRING_ATTR,
     NoMemoryEffect,
     SymbolicInferShape,
     dims_compatible,
@@ -55,6 +54,9 @@ from llh_opt.ir.attributes import (
 )
 from llh_opt.ir.core import Value
 from llh_opt.ir.opdef import (
+    DENSE_I32_ARRAY_ATTR,
+    I64_ATTR,
+    UNTYPED_STRING_ATTR,
     AttrSizedOperandSegments,
     ConstantLike,
     OperandDef,
@@ -82,9 +84,12 @@ from llh_opt.ir.types import (
 sympy = lazy_import("sympy")
 R = lazy_import("llh_opt.dialects.llh.shape_rules")
 F = lazy_import("llh_opt.dialects.llh.fold")
+# The canonicalization patterns, loaded when a pass asks for them (they need the rewriter).
+P = lazy_import("llh_opt.dialects.llh.canonicalize")
 
 if TYPE_CHECKING:
     from llh_opt.dialects.llh.shape_context import ShapeContext
+    from llh_opt.rewrite.rewriter import RewritePattern
 
 __all__ = [
     "BroadcastToOp",
@@ -155,11 +160,14 @@ class ConstantOp(LLHOp):
     SUMMARY = "constant scalar or tensor"
     RESULTS = (ResultDef("result", LLH_COMPUTABLE),)
     PROPERTIES = (
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR, optional=True),
         PropDef("value", CONSTANT_ATTR),
     )
     TRAITS = (ConstantLike, SymbolicInferShape)
-    CANONICAL_PATTERNS = ("EraseNoUserOp",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.EraseNoUserOp(cls.OPERATION_NAME)]
 
     @classmethod
     def build(
@@ -248,7 +256,7 @@ class WeightOp(LLHOp):
     OPERATION_NAME = "llh.weight"
     SUMMARY = "weight tensor loaded from a file"
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("weight_file", STRING_ATTR),)
+    PROPERTIES = (PropDef("weight_file", UNTYPED_STRING_ATTR),)
     TRAITS = (SymbolicInferShape,)
 
     @classmethod
@@ -262,7 +270,7 @@ class WeightOp(LLHOp):
         )
 
     def verify_op(self) -> None:
-        if not self.properties["weight_file"].value:  # type: ignore[attr-defined]
+        if not self.weight_file.value:
             raise self.error("requires a non-empty 'weight_file'")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
@@ -286,7 +294,7 @@ class DimOp(LLHOp):
     SUMMARY = "size of one dimension of a tensor"
     OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("dim", LLH_INT64))
     RESULTS = (ResultDef("result", LLH_INT64),)
-    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR, optional=True),)
+    PROPERTIES = (PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR, optional=True),)
     TRAITS = (Pure,)
 
     @classmethod
@@ -299,8 +307,8 @@ class DimOp(LLHOp):
         )
 
     def verify_op(self) -> None:
-        shape = ranked_shape(self.operand(0).type)
-        k = constant_int(self.operand(1))
+        shape = ranked_shape(self.input.type)
+        k = constant_int(self.dim)
         if shape is not None and k is not None and not 0 <= k < len(shape):
             raise self.error(f"dimension index {k} is out of range for a rank-{len(shape)} input")
 
@@ -311,8 +319,8 @@ class DimOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The result equals dimension `k` of the input when `k` is a constant (spec §4.6)."""
-        dims = ctx.shape(self.operand(0))
-        k = ctx.scalar(self.operand(1))
+        dims = ctx.shape(self.input)
+        k = ctx.scalar(self.dim)
         if dims is None or k is None or not k.is_Integer:
             return False
         k = R.normalize_axis(ctx, self, int(k), len(dims), "dimension index")
@@ -339,13 +347,13 @@ class ShapeOfOp(LLHOp):
         return cls.create_op((input,), (i64,) * len(shape), location=location)
 
     def verify_op(self) -> None:
-        shape = ranked_shape(self.operand(0).type)
+        shape = ranked_shape(self.input.type)
         if shape is not None and len(self.results) != len(shape):
             raise self.error(f"has {len(self.results)} results but the input has rank {len(shape)}")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Result i equals dimension i of the input."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         if len(dims) != len(self.results):
@@ -393,12 +401,15 @@ class ReshapeOp(_InputAndSizesOp):
     __slots__ = ()
     OPERATION_NAME = "llh.reshape"
     SUMMARY = "reshape a tensor"
-    CANONICAL_PATTERNS = ("ReshapeOfReshape",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.ReshapeOfReshape()]
 
     def verify_op(self) -> None:
-        input_type, rtype = self.operand(0).type, self.results[0].type
+        input_type, rtype = self.input.type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
-        _check_size_operands(self, self.operands[1:], rtype, "size", wildcard=True)
+        _check_size_operands(self, self.shapes, rtype, "size", wildcard=True)
         a = ranked_shape(input_type)
         b = ranked_shape(rtype)
         if a is not None and b is not None:
@@ -414,8 +425,8 @@ class ReshapeOp(_InputAndSizesOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The sizes the `shapes` operands hold; one `-1` is the remaining element count."""
-        dims = ctx.shape(self.operand(0))
-        ctx.set_shape(self.results[0], R.reshape_sizes(ctx, self, dims, self.operands[1:]))
+        dims = ctx.shape(self.input)
+        ctx.set_shape(self.results[0], R.reshape_sizes(ctx, self, dims, self.shapes))
         return True
 
 
@@ -439,11 +450,11 @@ class EmptyOp(LLHOp):
         return cls.create_op(shapes, (rt,), location=location)
 
     def verify_op(self) -> None:
-        _check_size_operands(self, self.operands, self.results[0].type, "size")
+        _check_size_operands(self, self.shapes, self.results[0].type, "size")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The sizes the `shapes` operands hold."""
-        ctx.set_shape(self.results[0], R.sizes_from_scalars(ctx, self, self.operands))
+        ctx.set_shape(self.results[0], R.sizes_from_scalars(ctx, self, self.shapes))
         return True
 
 
@@ -461,9 +472,9 @@ class BroadcastToOp(LLHOp):
     )
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (
-        PropDef("cast_dims", DENSE_I64_ARRAY_ATTR),
-        PropDef("expand_dims", DENSE_I64_ARRAY_ATTR, optional=True),
-        PropDef("noexpand_dims", DENSE_I64_ARRAY_ATTR, optional=True),
+        PropDef("cast_dims", LLH_DENSE_I64_ARRAY_ATTR),
+        PropDef("expand_dims", LLH_DENSE_I64_ARRAY_ATTR, optional=True),
+        PropDef("noexpand_dims", LLH_DENSE_I64_ARRAY_ATTR, optional=True),
     )
     TRAITS = (SymbolicInferShape,)
 
@@ -491,9 +502,9 @@ class BroadcastToOp(LLHOp):
         )
 
     def verify_op(self) -> None:
-        input_type, rtype = self.operand(0).type, self.results[0].type
+        input_type, rtype = self.input.type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
-        _check_size_operands(self, self.operands[1:], rtype, "size")
+        _check_size_operands(self, self.out_shapes, rtype, "size")
         rshape = ranked_shape(rtype)
         if rshape is None:
             return
@@ -512,7 +523,7 @@ class BroadcastToOp(LLHOp):
             raise self.error(f"cannot broadcast a rank-{len(ishape)} input to a rank-{rank} result")
         if len(ishape) != rank:
             return
-        cast = set(self.int_array("cast_dims"))
+        cast = set(self.cast_dims.values)
         for i, (a, b) in enumerate(zip(ishape, rshape)):
             if i in cast:
                 if a not in (1, DYNAMIC):
@@ -531,10 +542,10 @@ class BroadcastToOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The sizes the `out_shapes` operands hold. With the input's rank, a dimension not in
         `cast_dims` keeps the input size (recorded equal to the operand's)."""
-        sizes = R.sizes_from_scalars(ctx, self, self.operands[1:])
-        dims = ctx.shape(self.operand(0))
+        sizes = R.sizes_from_scalars(ctx, self, self.out_shapes)
+        dims = ctx.shape(self.input)
         if dims is not None and len(dims) == len(sizes):
-            cast = set(self.int_array("cast_dims"))
+            cast = set(self.cast_dims.values)
             for i, (d, e) in enumerate(zip(dims, sizes)):
                 if i not in cast:
                     sizes[i] = d if e is None else R.unify(ctx, self, d, e)
@@ -553,7 +564,11 @@ class ExtractOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.extract"
     SUMMARY = "extract a sub-tensor along dimension 0"
-    CANONICAL_PATTERNS = ("ExtractOpRefine",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.ExtractOpRefine()]
+
     OPERANDS = (OperandDef("input", LLH_TENSOR), OperandDef("index", LLH_INT64))
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     TRAITS = (SymbolicInferShape,)
@@ -572,14 +587,14 @@ class ExtractOp(LLHOp):
         return cls.create_op((input, index), (result_type,), location=location)
 
     def verify_op(self) -> None:
-        input_type, rtype = self.operand(0).type, self.results[0].type
+        input_type, rtype = self.input.type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
         ishape = ranked_shape(input_type)
         if ishape is None:
             return
         if not ishape:
             raise self.error("cannot extract from a rank-0 tensor")
-        k = constant_int(self.operand(1))
+        k = constant_int(self.index)
         if k is not None and ishape[0] != DYNAMIC and not -ishape[0] <= k < ishape[0]:
             raise self.error(f"index {k} is out of range for dimension 0 of size {ishape[0]}")
         rshape = ranked_shape(rtype)
@@ -595,12 +610,12 @@ class ExtractOp(LLHOp):
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions without the first (a rank-1 input gives a rank-0 tensor, spec
         D1); a constant index must lie in a static first dimension."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None or not is_tensor(self.results[0].type):
             return False
         if not dims:
             ctx.error(self, "cannot extract from a rank-0 tensor")
-        k = ctx.scalar(self.operand(1))
+        k = ctx.scalar(self.index)
         if k is not None and k.is_Integer and dims[0].is_Integer:
             if not -int(dims[0]) <= int(k) < int(dims[0]):
                 ctx.error(self, f"index {k} is out of range for dimension 0 of size {dims[0]}")
@@ -615,21 +630,10 @@ class _SegmentedSliceOp(LLHOp):
     __slots__ = ()
     GROUPS: tuple[str, ...] = ()
 
-    def group(self, name: str) -> list[Value]:
-        """The operands of segment `name` (e.g. `start`)."""
-        sizes = self.int_array("operandSegmentSizes")
-        names = ("input", *self.GROUPS)
-        pos = 0
-        for n, size in zip(names, sizes):
-            if n == name:
-                return self.operands[pos : pos + size]
-            pos += size
-        raise KeyError(name)
-
     def verify_op(self) -> None:
-        input_type, rtype = self.operand(0).type, self.results[0].type
+        input_type, rtype = self.input.type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
-        counts = self.int_array("operandSegmentSizes")[1:]
+        counts = self.operandSegmentSizes.values[1:]
         if len(set(counts)) > 1:
             listed = ", ".join(f"{n} {g}" for n, g in zip(counts, self.GROUPS))
             raise self.error(f"needs as many operands in each index group, got {listed}")
@@ -650,18 +654,18 @@ class _SegmentedSliceOp(LLHOp):
                         f"result dimension {i} of size {b} is larger than the input's {a}"
                     )
         if "stride" in self.GROUPS:
-            for i, v in enumerate(self.group("stride")):
+            for i, v in enumerate(self.stride):
                 if constant_int(v) == 0:
                     raise self.error(f"stride {i} is zero")
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Per dimension, the length of `input[start:end:stride]` (`shape_rules.slice_length`;
         `slice` has stride 1)."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
-        starts, ends = self.group("start"), self.group("end")
-        strides = self.group("stride") if "stride" in self.GROUPS else None
+        starts, ends = self.start, self.end
+        strides = self.stride if "stride" in self.GROUPS else None
         if len(starts) != len(dims) or len(ends) != len(dims):
             ctx.error(self, f"expects one index per input dimension, for a rank-{len(dims)} input")
         out = []
@@ -782,7 +786,7 @@ class CatOp(LLHOp):
         rank = len(shapes[0])
         if any(len(s) != rank for s in shapes):
             raise self.error("inputs and result must all have the same rank")
-        dim = self.int_prop("dim")
+        dim = self.dim.value
         assert dim is not None
         if not -rank <= dim < rank:
             raise self.error(f"'dim' {dim} is out of range for rank {rank}")
@@ -813,7 +817,7 @@ class CatOp(LLHOp):
         rank = len(shapes[0])  # type: ignore[arg-type]
         if any(len(s) != rank for s in shapes):  # type: ignore[arg-type]
             ctx.error(self, "inputs must all have the same rank")
-        d = R.normalize_axis(ctx, self, self.int_prop("dim") or 0, rank, "'dim'")
+        d = R.normalize_axis(ctx, self, self.dim.value, rank, "'dim'")
         out = list(shapes[0])  # type: ignore[arg-type]
         for s in shapes[1:]:
             for i in range(rank):
@@ -850,15 +854,15 @@ class ExpandOp(_InputAndSizesOp):
     SUMMARY = "expand a tensor to a larger shape"
 
     def verify_op(self) -> None:
-        input_type, rtype = self.operand(0).type, self.results[0].type
+        input_type, rtype = self.input.type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
         rshape = ranked_shape(rtype)
         ishape = ranked_shape(input_type)
         if rshape is None:
             return
-        if len(self.operands) - 1 != len(rshape):
+        if len(self.shapes) != len(rshape):
             raise self.error(
-                f"expects one size operand per result dimension: {len(self.operands) - 1} "
+                f"expects one size operand per result dimension: {len(self.shapes)} "
                 f"operands for a rank-{len(rshape)} result"
             )
         if ishape is None:
@@ -877,8 +881,8 @@ class ExpandOp(_InputAndSizesOp):
         """torch `expand`: new leading dimensions take the operand sizes; for the input's own
         dimensions `-1` keeps the input size, a size-1 input dimension takes the operand size,
         any other is recorded equal to it."""
-        sizes: list[sympy.Expr | None] = [ctx.scalar(v) for v in self.operands[1:]]
-        dims = ctx.shape(self.operand(0))
+        sizes: list[sympy.Expr | None] = [ctx.scalar(v) for v in self.shapes]
+        dims = ctx.shape(self.input)
         offset = len(sizes) - len(dims) if dims is not None else 0
         if offset < 0:
             rank = len(sizes) - offset
@@ -934,12 +938,12 @@ class FlattenOp(LLHOp):
         return cls.create_op((input, dim), (result_type,), location=location)
 
     def verify_op(self) -> None:
-        input_type, rtype = self.operand(0).type, self.results[0].type
+        input_type, rtype = self.input.type, self.results[0].type
         check_same_element_type(self, (input_type, rtype))
         ishape, rshape = ranked_shape(input_type), ranked_shape(rtype)
         if ishape is None:
             return
-        k = constant_int(self.operand(1))
+        k = constant_int(self.dim)
         if k is not None and not 0 <= k < max(len(ishape), 1):
             raise self.error(f"'dim' {k} is out of range for a rank-{len(ishape)} input")
         if rshape is None:
@@ -956,8 +960,8 @@ class FlattenOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """Dimensions before `dim`, then the product of the others; needs a constant `dim`."""
-        dims = ctx.shape(self.operand(0))
-        k = ctx.scalar(self.operand(1))
+        dims = ctx.shape(self.input)
+        k = ctx.scalar(self.dim)
         if dims is None or k is None or not k.is_Integer:
             return False
         k = R.normalize_axis(ctx, self, int(k), max(len(dims), 1), "'dim'")
@@ -972,10 +976,14 @@ class TransposeOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.transpose"
     SUMMARY = "permute the dimensions of a tensor"
-    CANONICAL_PATTERNS = ("TransposeOfTranspose",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.TransposeOfTranspose()]
+
     OPERANDS = (OperandDef("input", LLH_TENSOR),)
     RESULTS = (ResultDef("result", LLH_TENSOR),)
-    PROPERTIES = (PropDef("perms", DENSE_I64_ARRAY_ATTR),)
+    PROPERTIES = (PropDef("perms", LLH_DENSE_I64_ARRAY_ATTR),)
     TRAITS = (SameOperandsAndResultElementType, SameOperandsAndResultRank, SymbolicInferShape)
 
     @classmethod
@@ -1003,7 +1011,7 @@ class TransposeOp(LLHOp):
                 f"'perms' must be a permutation of [0, {len(perms)}), got "
                 f"[{', '.join(map(str, perms))}]"
             )
-        ishape = ranked_shape(self.operand(0).type)
+        ishape = ranked_shape(self.input.type)
         if ishape is None:
             return
         if len(perms) != len(ishape):
@@ -1025,7 +1033,7 @@ class TransposeOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """`result.shape[i] = input.shape[perms[i]]`."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None:
             return False
         perms = self.perms
@@ -1060,7 +1068,7 @@ class ScalarCastOp(LLHOp):
         return cls.create_op((input,), (result_type,), location=location)
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.input.type, self.results[0].type
         if is_tensor(a) == is_tensor(b):
             raise self.error(f"casts between a scalar and a tensor, got '{a}' and '{b}'")
         if element_type_of(a) is not element_type_of(b):
@@ -1111,7 +1119,7 @@ class ConvertToOp(LLHOp):
         return cls.create_op((input,), (rt,), location=location)
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.input.type, self.results[0].type
         if is_tensor(a) != is_tensor(b):
             raise self.error(
                 f"input and result must both be tensors or both scalars, got '{a}' and '{b}'"
@@ -1123,7 +1131,7 @@ class ConvertToOp(LLHOp):
 
     def infer_symbolic_shape(self, ctx: ShapeContext) -> bool:
         """The input's dimensions (tensors only)."""
-        dims = ctx.shape(self.operand(0))
+        dims = ctx.shape(self.input)
         if dims is None or not is_tensor(self.results[0].type):
             return False
         ctx.set_shape(self.results[0], dims)

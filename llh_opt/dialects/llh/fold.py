@@ -1,10 +1,12 @@
 """LLH fold rules (spec §5.2 with D4 and the §8 fixes): what each LLH op's `fold` method folds
-to. The op classes declare `fold(self, operands)` and call in here (loaded on first use).
+to. The op classes declare `fold(self, operands)` and call in here (loaded on first use); the
+arithmetic itself is the op's (`integer_fn`, `float_fn`, `numpy_fn`, `reduce_fn` on its class).
 
-* integer scalars fold to new constants (add/sub/mul; `div` is floor division, the meaning the
-  shape rules and the `FloorDiv` relation give it, never by zero; max/min), floats likewise in the
-  op's precision; tensor constants fold with numpy (elementwise ops, comparisons, selection,
-  reductions, transpose, reshape, broadcast, element-type conversion, extraction);
+* integer scalars fold to new constants with the op's `integer_fn` (`llh.div`'s is floor
+  division, the meaning the shape rules and the `FloorDiv` relation give it, never by zero),
+  floats with its `float_fn` in the op's precision; tensor constants fold with numpy
+  (elementwise ops, comparisons, selection, reductions, transpose, reshape, broadcast,
+  element-type conversion, extraction);
 * identities return an existing value of the result's exact type: `x + 0`, `x - 0`, `x · 1`,
   `x / 1`, `max(x, x)`, identity transposes / reshapes / broadcasts / conversions; `x − x` and
   `x · 0` give zero for integers only; `(a − b) + b` and `(a + b) − b` for integers only (floats
@@ -12,14 +14,15 @@ to. The op classes declare `fold(self, operands)` and call in here (loaded on fi
 * `llh.dim` of a static dimension is its size; of a `reshape` / `empty` / `broadcast_to` result,
   the size operand that made it.
 
-What does not live here: materializing the folded constants (``rewrite/folding.py``) and the
-canonicalization patterns (``canonicalize.py``).
+What does not live here: each op's arithmetic (its class, ``elementwise.py``), materializing
+the folded constants (``rewrite/folding.py``) and the canonicalization patterns
+(``canonicalize.py``).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from llh_opt.dialects.llh.attrs import CompareAttr
@@ -83,74 +86,48 @@ def _known_shape(t: Type) -> bool:
 # --------------------------------------------------------------------------- binary ops
 
 
-def _int_binary(kind: str, a: int, b: int) -> int | None:
-    if kind == "add":
-        return a + b
-    if kind == "sub":
-        return a - b
-    if kind == "mul":
-        return a * b
-    if kind == "div":
-        return None if b == 0 else a // b
-    if kind == "max":
-        return max(a, b)
-    if kind == "min":
-        return min(a, b)
-    return None
-
-
-def _np_binary(kind: str, floating: bool) -> Callable[..., Any] | None:
-    if kind == "div":
-        return np.true_divide if floating else np.floor_divide
-    if kind == "pow":
-        return np.power if floating else None
-    return {
-        "add": np.add,
-        "sub": np.subtract,
-        "mul": np.multiply,
-        "max": np.maximum,
-        "min": np.minimum,
-    }.get(kind)
-
-
-def _no_zero_divisor(a: numpy.ndarray, b: numpy.ndarray) -> bool:
-    return not bool(np.any(b == 0))
-
-
-def fold_binary(op: Operation, operands: Operands, kind: str) -> Any:
-    """add / sub / mul / div / max / min / pow (see the module docstring)."""
-    lhs, rhs = op.operand(0), op.operand(1)
+def fold_binary(op: Any, operands: Operands) -> Any:
+    """Constants: the op's `integer_fn` on integer scalars (Python ints) and integer tensors,
+    its `float_fn` on float scalars (float64, rounded once to the type) and float tensors;
+    otherwise the op's `fold_identity`. `i1` tensors are not folded (numpy's bool arithmetic is
+    not arithmetic modulo 2), nor is a division by zero."""
     a, b = operands
     rt = op.results[0].type
     if isinstance(rt, IntegerType):
         if isinstance(a, IntegerAttr) and isinstance(b, IntegerAttr):
-            v = _int_binary(kind, a.value, b.value)
-            return F.int_attr(v, rt) if v is not None else None
-        return _int_identities(kind, lhs, rhs, a, b, rt)
+            fn = op.integer_fn
+            if fn is None:
+                return None
+            try:
+                v = fn(a.value, b.value)
+            except ZeroDivisionError:
+                return None
+            return F.int_attr(v, rt)
+        return op.fold_identity(a, b, rt, False)
     if isinstance(rt, FloatType):
         if isinstance(a, FloatAttr) and isinstance(b, FloatAttr):
-            fn = _np_binary(kind, True)
+            fn = op.float_fn
             if fn is None:
                 return None
             with np.errstate(all="ignore"):
                 v = float(fn(np.float64(a.value), np.float64(b.value)))
             return F.float_attr(v, rt)
-        return _float_identities(kind, lhs, rhs, a, b, rt)
+        return op.fold_identity(a, b, rt, True)
     if not _is_tensor(rt):
         return None
     elt = element_type_of(rt)
     floating = isinstance(elt, FloatType)
     if elt is i1:
-        return None  # numpy's bool arithmetic is not arithmetic modulo 2
+        return None
     if isinstance(a, DenseElementsAttr) and isinstance(b, DenseElementsAttr):
-        fn = _np_binary(kind, floating)
+        fn = op.float_fn if floating else op.integer_fn
         if fn is None:
             return None
-        check = _no_zero_divisor if kind == "div" and not floating else None
-        return F.fold_elementwise(fn, (a, b), rt, check)
-    if floating:
-        return _float_identities(kind, lhs, rhs, a, b, rt)
-    return _int_identities(kind, lhs, rhs, a, b, rt)
+        try:
+            return F.fold_elementwise(fn, (a, b), rt)
+        except ZeroDivisionError:
+            return None
+    return op.fold_identity(a, b, rt, floating)
 
 
 def _same(v: Value, t: Type) -> Value | None:
@@ -166,122 +143,95 @@ def _zero_of(t: Type) -> Attribute | None:
     return None
 
 
-def _int_identities(
-    kind: str, lhs: Value, rhs: Value, a: Attribute | None, b: Attribute | None, rt: Type
-) -> Any:
-    one, zero = F.is_splat_of, F.is_splat_of
-    if kind == "add":
-        if zero(b, 0):
-            return _same(lhs, rt)
-        if zero(a, 0):
-            return _same(rhs, rt)
-        s = _def(lhs, "llh.sub")  # (x - y) + y
-        if s is not None and s.operand(1) is rhs:
-            return _same(s.operand(0), rt)
-        s = _def(rhs, "llh.sub")  # y + (x - y)
-        if s is not None and s.operand(1) is lhs:
-            return _same(s.operand(0), rt)
-        return None
-    if kind == "sub":
-        if zero(b, 0):
-            return _same(lhs, rt)
-        if lhs is rhs and (isinstance(rt, IntegerType) or _known_shape(rt)):
-            return _zero_of(rt)
-        s = _def(lhs, "llh.add")  # (x + y) - y, (x + y) - x
-        if s is not None:
-            if s.operand(1) is rhs:
-                return _same(s.operand(0), rt)
-            if s.operand(0) is rhs:
-                return _same(s.operand(1), rt)
-        return None
-    if kind == "mul":
-        if one(b, 1):
-            return _same(lhs, rt)
-        if one(a, 1):
-            return _same(rhs, rt)
-        if zero(b, 0):
-            return _same(rhs, rt)
-        if zero(a, 0):
-            return _same(lhs, rt)
-        return None
-    if kind == "div":
-        return _same(lhs, rt) if one(b, 1) else None
-    if kind in ("max", "min"):
-        return _same(lhs, rt) if lhs is rhs else None
-    return None
-
-
-def _float_identities(
-    kind: str, lhs: Value, rhs: Value, a: Attribute | None, b: Attribute | None, rt: Type
-) -> Any:
+def add_identity(op: Any, a: Attribute | None, b: Attribute | None, rt: Type, fl: bool) -> Any:
+    """`llh.add`: `x + 0`, `0 + x` (floats: −0.0); integers `(x − y) + y`, `y + (x − y)`."""
+    lhs, rhs = op.lhs, op.rhs
     is_of = F.is_splat_of
-    if kind == "add":
+    if fl:
         if is_of(b, 0.0, negative_zero=True):
             return _same(lhs, rt)
         if is_of(a, 0.0, negative_zero=True):
             return _same(rhs, rt)
         return None
-    if kind == "sub":
+    if is_of(b, 0):
+        return _same(lhs, rt)
+    if is_of(a, 0):
+        return _same(rhs, rt)
+    s = _def(lhs, "llh.sub")  # (x - y) + y
+    if s is not None and s.rhs is rhs:  # type: ignore[attr-defined]
+        return _same(s.lhs, rt)  # type: ignore[attr-defined]
+    s = _def(rhs, "llh.sub")  # y + (x - y)
+    if s is not None and s.rhs is lhs:  # type: ignore[attr-defined]
+        return _same(s.lhs, rt)  # type: ignore[attr-defined]
+    return None
+
+
+def sub_identity(op: Any, a: Attribute | None, b: Attribute | None, rt: Type, fl: bool) -> Any:
+    """`llh.sub`: `x − 0` (floats: +0.0); integers `x − x = 0`, `(x + y) − y`, `(x + y) − x`."""
+    lhs, rhs = op.lhs, op.rhs
+    is_of = F.is_splat_of
+    if fl:
         if is_of(b, 0.0) and not is_of(b, 0.0, negative_zero=True):
             return _same(lhs, rt)
         return None
-    if kind == "mul":
-        if is_of(b, 1.0):
-            return _same(lhs, rt)
-        if is_of(a, 1.0):
-            return _same(rhs, rt)
-        return None
-    if kind == "div":
-        return _same(lhs, rt) if is_of(b, 1.0) else None
-    if kind in ("max", "min"):
-        return _same(lhs, rt) if lhs is rhs else None
+    if is_of(b, 0):
+        return _same(lhs, rt)
+    if lhs is rhs and (isinstance(rt, IntegerType) or _known_shape(rt)):
+        return _zero_of(rt)
+    s = _def(lhs, "llh.add")  # (x + y) - y, (x + y) - x
+    if s is not None:
+        if s.rhs is rhs:  # type: ignore[attr-defined]
+            return _same(s.lhs, rt)  # type: ignore[attr-defined]
+        if s.lhs is rhs:  # type: ignore[attr-defined]
+            return _same(s.rhs, rt)  # type: ignore[attr-defined]
     return None
+
+
+def mul_identity(op: Any, a: Attribute | None, b: Attribute | None, rt: Type, fl: bool) -> Any:
+    """`llh.mul`: `x · 1`, `1 · x`; integers `x · 0 = 0` (the zero operand)."""
+    lhs, rhs = op.lhs, op.rhs
+    is_of = F.is_splat_of
+    one = 1.0 if fl else 1
+    if is_of(b, one):
+        return _same(lhs, rt)
+    if is_of(a, one):
+        return _same(rhs, rt)
+    if fl:
+        return None
+    if is_of(b, 0):
+        return _same(rhs, rt)
+    if is_of(a, 0):
+        return _same(lhs, rt)
+    return None
+
+
+def div_identity(op: Any, a: Attribute | None, b: Attribute | None, rt: Type, fl: bool) -> Any:
+    """`llh.div`: `x / 1`."""
+    return _same(op.lhs, rt) if F.is_splat_of(b, 1.0 if fl else 1) else None
+
+
+def same_operands_identity(op: Any, rt: Type) -> Any:
+    """`max(x, x)`, `min(x, x)`: x."""
+    return _same(op.lhs, rt) if op.lhs is op.rhs else None
 
 
 # --------------------------------------------------------------------------- unary ops
 
 
-def _relu(x: numpy.ndarray) -> numpy.ndarray:
-    """max(x, 0); NaN stays NaN."""
-    return np.where(x < 0, np.zeros_like(x), x)
-
-
-def _rsqrt(x: numpy.ndarray) -> numpy.ndarray:
-    return 1 / np.sqrt(x)
-
-
-_UNARY: dict[str, tuple[Callable[..., Any], bool]] = {}
-
-
-def _unary_fn(kind: str) -> tuple[Callable[..., Any], bool] | None:
-    """(numpy function, floats only) of a unary op kind."""
-    if not _UNARY:
-        _UNARY.update(
-            {
-                "abs": (np.abs, False),
-                "relu": (_relu, False),
-                "sqrt": (np.sqrt, True),
-                "rsqrt": (_rsqrt, True),
-                "exp": (np.exp, True),
-            }
-        )
-    return _UNARY.get(kind)
-
-
-def fold_unary(op: Operation, operands: Operands, kind: str) -> Any:
-    """abs / relu / sqrt / rsqrt / exp of a constant (tensor, or float scalar)."""
+def fold_unary(op: Any, operands: Operands) -> Any:
+    """The op's `numpy_fn` of a constant (tensor, or float scalar); integer tensors not for
+    `FLOATS_ONLY` ops, `i1` tensors never."""
     (a,) = operands
-    entry = _unary_fn(kind)
-    if a is None or entry is None:
+    fn = op.numpy_fn
+    if a is None or fn is None:
         return None
-    fn, floats_only = entry
     rt = op.results[0].type
     if isinstance(a, FloatAttr) and isinstance(rt, FloatType):
         with np.errstate(all="ignore"):
             v = float(fn(np.float64(a.value)))
         return F.float_attr(v, rt)
     if isinstance(a, DenseElementsAttr) and _is_tensor(rt):
-        if floats_only and not isinstance(a.type.element_type, FloatType):
+        if op.FLOATS_ONLY and not isinstance(a.type.element_type, FloatType):
             return None
         if a.type.element_type is i1:
             return None
@@ -304,7 +254,7 @@ _COMPARE = {
 
 def fold_compare(op: Operation, operands: Operands) -> Any:
     a, b = operands
-    kind = op.properties.get("kind")
+    kind = op.kind
     if not isinstance(kind, CompareAttr):
         return None
     fn = getattr(np, _COMPARE[kind.case])
@@ -326,9 +276,9 @@ def fold_where(op: Operation, operands: Operands) -> Any:
             return F.fold_elementwise(np.where, (p, a, b), rt)
     choice = F.scalar_value(p)
     if choice is not None:
-        return _same(op.operand(1) if choice else op.operand(2), rt)
-    if op.operand(1) is op.operand(2):
-        return _same(op.operand(1), rt)
+        return _same(op.on_true if choice else op.on_false, rt)
+    if op.on_true is op.on_false:
+        return _same(op.on_true, rt)
     return None
 
 
@@ -340,7 +290,7 @@ def fold_dim(op: Operation, operands: Operands) -> Any:
     k = operands[1]
     if not isinstance(k, IntegerAttr):
         return None
-    src = op.operand(0)
+    src = op.input
     t = src.type
     if not isinstance(t, RankedTensorType):
         return None
@@ -356,10 +306,10 @@ def fold_dim(op: Operation, operands: Operands) -> Any:
     if src.__class__ is OpResult:
         d = src.op  # type: ignore[attr-defined]
         sizes: list[Value] | None = None
-        if d.name in ("llh.reshape", "llh.broadcast_to"):
-            sizes = d.operands[1:]
-        elif d.name == "llh.empty":
-            sizes = d.operands
+        if d.name in ("llh.reshape", "llh.empty"):
+            sizes = d.shapes
+        elif d.name == "llh.broadcast_to":
+            sizes = d.out_shapes
         if sizes is not None and len(sizes) == rank:
             v = sizes[idx]
             c = F.constant_value(v)
@@ -370,9 +320,9 @@ def fold_dim(op: Operation, operands: Operands) -> Any:
 
 def fold_transpose(op: Operation, operands: Operands) -> Any:
     (a,) = operands
-    perms = tuple(op.properties["perms"].values)  # type: ignore[attr-defined]
+    perms = op.perms
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if perms == tuple(range(len(perms))):
         return _same(src, rt)
     if isinstance(a, DenseElementsAttr) and len(perms) == len(a.type.shape):
@@ -394,7 +344,7 @@ def fold_reshape(op: Operation, operands: Operands) -> Any:
     """Constant input and static result → reshaped constant; same (known) type → the input."""
     a = operands[0]
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if src.type is rt and _known_shape(rt):
         return src
     shape = _static_result(rt)
@@ -411,7 +361,7 @@ def fold_reshape(op: Operation, operands: Operands) -> Any:
 def fold_broadcast_to(op: Operation, operands: Operands) -> Any:
     a = operands[0]
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if src.type is rt and _known_shape(rt):
         return src
     shape = _static_result(rt)
@@ -430,7 +380,7 @@ def fold_broadcast_to(op: Operation, operands: Operands) -> Any:
 def fold_convert_to(op: Operation, operands: Operands) -> Any:
     (a,) = operands
     rt = op.results[0].type
-    src = op.operand(0)
+    src = op.input
     if src.type is rt:
         return src
     et = element_type_of(rt)
@@ -469,21 +419,17 @@ def _convert(arr: numpy.ndarray, et: Type) -> numpy.ndarray | None:
     return None
 
 
-def fold_reduce(op: Operation, operands: Operands, kind: str) -> Any:
+def fold_reduce(op: Any, operands: Operands) -> Any:
+    """The op's `reduce_fn` over `axis` of a constant."""
     (a,) = operands
     if not isinstance(a, DenseElementsAttr):
         return None
     rt = op.results[0].type
     rank = len(a.type.shape)
-    axis = tuple(x % rank for x in op.properties["axis"].values)  # type: ignore[attr-defined]
+    axis = tuple(x % rank for x in op.axis.values)
     arr = F.dense_array(a)
     with np.errstate(all="ignore"):
-        if kind == "sum":
-            out = np.sum(arr, axis=axis, dtype=arr.dtype)
-        elif kind == "max":
-            out = np.max(arr, axis=axis)
-        else:
-            out = np.min(arr, axis=axis)
+        out = op.reduce_fn(arr, axis)
     return F.dense_from_array(np.asarray(out), rt)
 
 

@@ -8,6 +8,7 @@ What symbols mean and how relations are derived lives in ``llh_opt/symbolic``, n
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from llh_opt.dialects.llh.attrs import (
     EncodingAttr,
@@ -17,16 +18,12 @@ from llh_opt.dialects.llh.attrs import (
 from llh_opt.dialects.llh.base import UNKNOWN_LOC, LLHOp, llh_op
 from llh_opt.dialects.llh.constraints import (
     ENCODING_ATTR,
-    FLAT_SYMBOL_REF_ARRAY_ATTR,
-    FLAT_SYMBOL_REF_ATTR,
     LLH_COMPUTABLE,
     LLH_ENCODING_BIND,
+    LLH_FLAT_SYMBOL_REF_ATTR,
     LLH_INT64,
     LLH_SYMBOLIC,
     LLH_TENSOR,
-    SIGNLESS_INTEGER_OR_INDEX,
-    STRING_ATTR,
-    SYMBOL_NAME_ATTR,
     SYMBOL_RELATION_ATTR,
     SymbolUser,
     ranked_shape,
@@ -42,6 +39,9 @@ from llh_opt.ir.attributes import (
 from llh_opt.ir.core import Value
 from llh_opt.ir.opdef import (
     AFFINE_MAP_ATTR,
+    FLAT_SYMBOL_REF_ARRAY_ATTR,
+    SIGNLESS_INTEGER_OR_INDEX,
+    UNTYPED_STRING_ATTR,
     OperandDef,
     PropDef,
     ResultDef,
@@ -49,6 +49,13 @@ from llh_opt.ir.opdef import (
     has_parent,
 )
 from llh_opt.ir.types import DYNAMIC, RankedTensorType, Type, i64
+from llh_opt.lazy import lazy_import
+
+if TYPE_CHECKING:
+    from llh_opt.rewrite.rewriter import RewritePattern
+
+# The canonicalization patterns, loaded when a pass asks for them (they need the rewriter).
+P = lazy_import("llh_opt.dialects.llh.canonicalize")
 
 __all__ = [
     "AotOp",
@@ -72,7 +79,7 @@ class SymbolicIntOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbolic_int"
     SUMMARY = "declare a dimension symbol"
-    PROPERTIES = (PropDef("sym_name", SYMBOL_NAME_ATTR),)
+    PROPERTIES = (PropDef("sym_name", UNTYPED_STRING_ATTR),)
     TRAITS = (SymbolTrait, has_parent("builtin.module"))
 
     @classmethod
@@ -99,11 +106,15 @@ class SymbolRelationOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_relation"
     SUMMARY = "a comparison between two symbols"
-    CANONICAL_PATTERNS = ("ReplaceSymbolIfEquel", "RemoveSymbolRelationIfAllConst")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.ReplaceSymbolIfEquel(), P.RemoveSymbolRelationIfAllConst()]
+
     PROPERTIES = (
-        PropDef("relation", FLAT_SYMBOL_REF_ATTR),
+        PropDef("relation", LLH_FLAT_SYMBOL_REF_ATTR),
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),
     )
     TRAITS = (SymbolUser,)
 
@@ -144,12 +155,16 @@ class SymbolBinaryRelationOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_binary_relation"
     SUMMARY = "a symbol defined by a binary operation on two symbols"
-    CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.RemoveSymbolBinaryRelationIfAllConst(cls.OPERATION_NAME)]
+
     PROPERTIES = (
         PropDef("relation_kind", SYMBOL_RELATION_ATTR),
-        PropDef("relations_lhs", FLAT_SYMBOL_REF_ATTR),
-        PropDef("relations_rhs", FLAT_SYMBOL_REF_ATTR),
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR),
+        PropDef("relations_lhs", LLH_FLAT_SYMBOL_REF_ATTR),
+        PropDef("relations_rhs", LLH_FLAT_SYMBOL_REF_ATTR),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),
     )
     TRAITS = (SymbolUser,)
 
@@ -193,12 +208,16 @@ class SymbolRelationMapOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_relation_map"
     SUMMARY = "a symbol defined by an affine expression of other symbols"
-    CANONICAL_PATTERNS = ("RemoveSymbolBinaryRelationIfAllConst",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.RemoveSymbolBinaryRelationIfAllConst(cls.OPERATION_NAME)]
+
     PROPERTIES = (
-        PropDef("express", STRING_ATTR),
+        PropDef("express", UNTYPED_STRING_ATTR),
         PropDef("relation", AFFINE_MAP_ATTR),
         PropDef("relations", FLAT_SYMBOL_REF_ARRAY_ATTR),
-        PropDef("symbol", FLAT_SYMBOL_REF_ATTR),
+        PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),
     )
     TRAITS = (SymbolUser,)
 
@@ -254,8 +273,14 @@ class EncodingBindOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.encoding_bind"
     SUMMARY = "bind dimension symbols to a tensor"
-    CANONICAL_PATTERNS = ("MoveEncodingBindOp",)
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.MoveEncodingBindOp()]
+
     OPERANDS = (OperandDef("operand", LLH_ENCODING_BIND),)
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
     PROPERTIES = (PropDef("encoding", ENCODING_ATTR),)
 
     @classmethod
@@ -272,9 +297,7 @@ class EncodingBindOp(LLHOp):
         return self.properties["encoding"]  # type: ignore[return-value]
 
     def verify_op(self) -> None:
-        _check_encoding_against_shape(
-            self, self.encoding.symbols, self.operand(0).type, "'encoding'"
-        )
+        _check_encoding_against_shape(self, self.encoding.symbols, self.input.type, "'encoding'")
 
 
 @llh_op
@@ -284,9 +307,15 @@ class SymbolBindOp(LLHOp):
     __slots__ = ()
     OPERATION_NAME = "llh.symbol_bind"
     SUMMARY = "bind a symbol to an integer value"
-    CANONICAL_PATTERNS = ("SinkSymbolBindOp", "MoveSymbolBindOp")
+
+    @classmethod
+    def get_canonical_patterns(cls) -> list[RewritePattern]:
+        return [P.SinkSymbolBindOp(), P.MoveSymbolBindOp()]
+
     OPERANDS = (OperandDef("operand", SIGNLESS_INTEGER_OR_INDEX),)
-    PROPERTIES = (PropDef("symbol", FLAT_SYMBOL_REF_ATTR),)
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
+    PROPERTIES = (PropDef("symbol", LLH_FLAT_SYMBOL_REF_ATTR),)
 
     @classmethod
     def build(
@@ -305,6 +334,8 @@ class SymbolicCastOp(LLHOp):
     OPERATION_NAME = "llh.symbolic_cast"
     SUMMARY = "re-type a tensor"
     OPERANDS = (OperandDef("operand", LLH_SYMBOLIC),)
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
     RESULTS = (ResultDef("result", LLH_TENSOR),)
 
     @classmethod
@@ -314,7 +345,7 @@ class SymbolicCastOp(LLHOp):
         return cls.create_op((operand,), (result_type,), location=location)
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.input.type, self.results[0].type
         if not (
             isinstance(a, RankedTensorType)
             and isinstance(b, RankedTensorType)
@@ -331,7 +362,7 @@ class TorchSymbolicIntOp(LLHOp):
     OPERATION_NAME = "llh.torch_symbolic_int"
     SUMMARY = "a torch symbolic integer"
     RESULTS = (ResultDef("result", LLH_INT64),)
-    PROPERTIES = (PropDef("sym_name", STRING_ATTR),)
+    PROPERTIES = (PropDef("sym_name", UNTYPED_STRING_ATTR),)
 
     @classmethod
     def build(cls, name: str, location: LocationAttr = UNKNOWN_LOC) -> TorchSymbolicIntOp:
@@ -353,6 +384,8 @@ class SymbolicBindOp(LLHOp):
         OperandDef("operand", LLH_SYMBOLIC),
         OperandDef("bind_symbols", LLH_INT64, variadic=True),
     )
+    # `operand` is `Operation.operand(i)`: the accessor is `input`.
+    ALIASES = {"input": "operand"}
     PROPERTIES = (PropDef("expressions", AFFINE_MAP_ATTR),)
 
     @classmethod
@@ -380,7 +413,7 @@ class SymbolicBindOp(LLHOp):
             raise self.error(
                 f"has {nbind} bind symbols but 'expressions' declares only {amap.num_symbols}"
             )
-        t = self.operand(0).type
+        t = self.input.type
         shape = ranked_shape(t)
         if shape is None:
             if t is i64 and amap.num_results != 1:
@@ -409,7 +442,9 @@ class AotOp(LLHOp):
     SUMMARY = "ahead-of-time compiled call"
     OPERANDS = (OperandDef("inputs", LLH_COMPUTABLE, variadic=True),)
     RESULTS = (ResultDef("outputs", LLH_COMPUTABLE, variadic=True),)
-    PROPERTIES = (PropDef("name", SYMBOL_NAME_ATTR),)
+    PROPERTIES = (PropDef("name", UNTYPED_STRING_ATTR),)
+    # `name` is the op's name (`Operation.name`): the property reads as `callee`.
+    ALIASES = {"callee": "name"}
 
     @classmethod
     def build(
