@@ -1,17 +1,22 @@
 """Tests of the shared numpy reference interpreter (``support/llh_interpreter.py``) against
 hand-computed values: every LLH compute and data op, the scalar integer semantics (wrapping, floor
 division), the `arith` ops, calls, the type checks on results, and undefined behaviour raising.
-When torch is importable, conv / pooling / norms are also compared with torch's functional ops.
+Conv and pooling are also checked against direct loops for random windows (hypothesis), and, when
+torch is importable, against torch's functional ops.
 
 What does not live here: the numerics properties of passes (they use the interpreter).
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support.llh_interpreter import (
     Interpreter,
     InterpreterError,
@@ -716,3 +721,114 @@ def test_window_ops_match_torch() -> None:
         assert np.allclose(p, ref.numpy())
     a = np_adaptive_avg_pool(x, (3, 4))
     assert np.allclose(a, fn.adaptive_avg_pool2d(torch.tensor(x), (3, 4)).numpy())
+
+
+# --------------------------------------------------------------------------- against direct loops
+#
+# A second, deliberately naive formulation of the window ops: one Python loop per output element
+# and kernel tap, padding as "index outside the input". The einsum/strided-slice versions above must
+# agree with it for random sizes, strides, pads, dilations and groups.
+
+
+def _naive_conv(x, w, stride, pad, dilation, group):  # type: ignore[no-untyped-def]
+    k = w.ndim - 2
+    n, c = x.shape[:2]
+    f, cg = w.shape[:2]
+    out = [
+        (x.shape[2 + i] + pad[i] + pad[k + i] - dilation[i] * (w.shape[2 + i] - 1) - 1) // stride[i]
+        + 1
+        for i in range(k)
+    ]
+    y = np.zeros((n, f, *out))
+    for b, o, *pos in np.ndindex(n, f, *out):
+        g = o // (f // group)
+        acc = 0.0
+        for ci, *tap in np.ndindex(cg, *w.shape[2:]):
+            src = [pos[i] * stride[i] - pad[i] + tap[i] * dilation[i] for i in range(k)]
+            if all(0 <= src[i] < x.shape[2 + i] for i in range(k)):
+                acc += x[(b, g * cg + ci, *src)] * w[(o, ci, *tap)]
+        y[(b, o, *pos)] = acc
+    return y
+
+
+def _naive_max_pool(x, kernel, stride, pad, dilation, ceil_mode):  # type: ignore[no-untyped-def]
+    k = len(kernel)
+    out = [
+        pool_output_size(x.shape[2 + i], kernel[i], stride[i], pad[i], pad[k + i], dilation[i],
+                         ceil_mode)
+        for i in range(k)
+    ]  # fmt: skip
+    y = np.zeros((*x.shape[:2], *out))
+    for b, c, *pos in np.ndindex(*x.shape[:2], *out):
+        best = -np.inf
+        for tap in np.ndindex(*kernel):
+            src = [pos[i] * stride[i] - pad[i] + tap[i] * dilation[i] for i in range(k)]
+            if all(0 <= src[i] < x.shape[2 + i] for i in range(k)):
+                best = max(best, x[(b, c, *src)])
+        y[(b, c, *pos)] = best
+    return y
+
+
+@st.composite
+def _windows(draw: st.DrawFn, pool: bool = False) -> dict[str, Any]:
+    k = draw(st.integers(1, 3))
+    kernel = tuple(draw(st.integers(1, 3)) for _ in range(k))
+    dilation = tuple(draw(st.integers(1, 2)) for _ in range(k))
+    # Pads at most half the kernel extent (PyTorch's rule for pooling; any pad for conv).
+    pads = [draw(st.integers(0, (dilation[i] * (kernel[i] - 1) + 1) // 2)) for i in range(k)]
+    pads += [draw(st.integers(0, (dilation[i] * (kernel[i] - 1) + 1) // 2)) for i in range(k)]
+    stride = tuple(draw(st.integers(1, 3)) for _ in range(k))
+    sizes = tuple(
+        draw(st.integers(max(1, dilation[i] * (kernel[i] - 1) + 1 - pads[i] - pads[k + i]), 6))
+        for i in range(k)
+    )
+    group = draw(st.sampled_from([1, 2])) if not pool else 1
+    return dict(kernel=kernel, dilation=dilation, pad=tuple(pads), stride=stride, sizes=sizes,
+                group=group, ceil=draw(st.booleans()))  # fmt: skip
+
+
+@settings(max_examples=60, deadline=None)
+@given(_windows(), st.integers(0, 2**31 - 1))
+def test_conv_agrees_with_direct_loops(win: dict[str, Any], seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    g = win["group"]
+    x = rng.standard_normal((2, 2 * g, *win["sizes"]))
+    w = rng.standard_normal((2 * g, 2, *win["kernel"]))
+    got = np_conv(x, w, win["stride"], win["pad"], win["dilation"], g)
+    want = _naive_conv(x, w, win["stride"], win["pad"], win["dilation"], g)
+    assert got.shape == want.shape and np.allclose(got, want)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_windows(pool=True), st.integers(0, 2**31 - 1))
+def test_max_pool_agrees_with_direct_loops(win: dict[str, Any], seed: int) -> None:
+    x = np.random.default_rng(seed).standard_normal((1, 2, *win["sizes"]))
+    args = (win["kernel"], win["stride"], win["pad"], win["dilation"], win["ceil"])
+    got = np_max_pool(x, *args)
+    want = _naive_max_pool(x, *args)
+    # (A window may see padding only -- kernel 2, dilation 2 over one element padded by 1 --:
+    # both give -inf there.)
+    assert got.shape == want.shape and np.array_equal(got, want)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(1, 7), min_size=1, max_size=3),
+    st.lists(st.integers(1, 7), min_size=3, max_size=3),
+    st.integers(0, 2**31 - 1),
+)
+def test_adaptive_average_pool_agrees_with_direct_loops(
+    sizes: list[int], outs: list[int], seed: int
+) -> None:
+    out = outs[: len(sizes)]
+    x = np.random.default_rng(seed).standard_normal((2, *sizes))
+    got = np_adaptive_avg_pool(x, out)
+    for b, *pos in np.ndindex(2, *out):
+        window = [
+            range(
+                math.floor(pos[i] * sizes[i] / out[i]), math.ceil((pos[i] + 1) * sizes[i] / out[i])
+            )
+            for i in range(len(sizes))
+        ]
+        vals = [x[(b, *idx)] for idx in itertools.product(*window)]
+        assert np.isclose(got[(b, *pos)], sum(vals) / len(vals))
