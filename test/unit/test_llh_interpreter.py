@@ -832,3 +832,14 @@ def test_adaptive_average_pool_agrees_with_direct_loops(
         ]
         vals = [x[(b, *idx)] for idx in itertools.product(*window)]
         assert np.isclose(got[(b, *pos)], sum(vals) / len(vals))
+
+
+def test_integer_arguments_must_fit_exactly() -> None:
+    sig, t = "%a: tensor<2xi8>", "tensor<2xi8>"
+    op = '"llh.abs"(%a) : (tensor<2xi8>) -> tensor<2xi8>'
+    assert run1(sig, t, op, [-3, 3]).tolist() == [3, 3]
+    for bad in ([1.5, 2.0], [200, 1]):
+        with pytest.raises(InterpreterError, match="not exactly"):
+            run1(sig, t, op, bad)
+    with pytest.raises(InterpreterError, match="not exactly"):
+        run1("%a: i64", "i64", '"llh.add"(%a, %a) : (i64, i64) -> i64', 2**63)

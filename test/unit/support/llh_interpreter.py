@@ -438,11 +438,7 @@ class Interpreter:
             raise InterpreterError(f"{len(args)} arguments for {len(block.args)} parameters")
         env: dict[Value, Any] = {}
         for i, (param, arg) in enumerate(zip(block.args, args)):
-            value = _to_type(arg, param.type)
-            if isinstance(value, np.ndarray) and np.shape(arg) != value.shape:
-                raise InterpreterError(f"argument {i}: shape {np.shape(arg)}")
-            _check_type(value, param.type, f"argument {i}")
-            env[param] = value
+            env[param] = _argument(arg, param.type, i)
         for op in block.ops:
             values = [env[v] for v in op.operands]
             if op.name == "func.return":
@@ -463,6 +459,22 @@ class Interpreter:
         if handler is None:
             raise InterpreterError(f"no interpretation for '{op.name}'")
         return handler(self, op, values)
+
+
+def _argument(arg: Any, t: Type, i: int) -> Any:
+    """Argument `i` as a value of type `t`: floats are rounded to the type, integers must fit
+    exactly (no silent truncation or wrap of test data)."""
+    value = _to_type(arg, t)
+    if _is_tensor(t):
+        if np.shape(arg) != value.shape:
+            raise InterpreterError(f"argument {i}: shape {np.shape(arg)}")
+        exact = dtype_of(t).kind != "f" and not np.array_equal(np.asarray(arg), value)
+    else:
+        exact = _int_info(t) is not None and value != arg
+    if exact:
+        raise InterpreterError(f"argument {i}: {arg!r} is not exactly a value of type {t}")
+    _check_type(value, t, f"argument {i}")
+    return value
 
 
 def interpret(
