@@ -843,3 +843,55 @@ def test_integer_arguments_must_fit_exactly() -> None:
             run1(sig, t, op, bad)
     with pytest.raises(InterpreterError, match="not exactly"):
         run1("%a: i64", "i64", '"llh.add"(%a, %a) : (i64, i64) -> i64', 2**63)
+
+
+def test_tensor_and_index_ops() -> None:
+    out = run(
+        "%t: tensor<?xf32>, %n: i64",
+        "index, f32, tensor<?xf32>, tensor<2xi64>, tensor<2x2xf32>, tensor<4xf32>, i64",
+        """
+  %c0 = index.constant 0
+  %c1 = index.constant 1
+  %d = tensor.dim %t, %c0 : tensor<?xf32>
+  %d1 = index.sub %d, %c1
+  %e = tensor.extract %t[%d1] : tensor<?xf32>
+  %empty = tensor.empty(%d) : tensor<?xf32>
+  %i = index.casts %d : index to i64
+  %s = tensor.from_elements %n, %n : tensor<2xi64>
+  %r = tensor.reshape %t(%s) : (tensor<?xf32>, tensor<2xi64>) -> tensor<2x2xf32>
+  %c = tensor.cast %t : tensor<?xf32> to tensor<4xf32>
+  %m = index.mul %d, %d
+  %mi = index.castu %m : index to i64
+  return %d1, %e, %empty, %s, %r, %c, %mi : index, f32, tensor<?xf32>, tensor<2xi64>, tensor<2x2xf32>, tensor<4xf32>, i64""",
+        [1.0, 2.0, 3.0, 4.0],
+        2,
+    )
+    assert out[0] == 3 and out[1] == np.float32(4.0)
+    assert out[2].shape == (4,) and np.isnan(out[2]).all()  # undefined contents are NaN
+    assert out[3].tolist() == [2, 2] and out[4].tolist() == [[1, 2], [3, 4]]
+    assert out[5].tolist() == [1, 2, 3, 4] and out[6] == 16
+
+
+def test_recursion_declarations_and_shape_errors_are_interpreter_errors() -> None:
+    m = parse_source(
+        """
+func.func private @ext(i64) -> i64
+func.func @loop(%a: i64) -> i64 {
+  %0 = func.call @loop(%a) : (i64) -> i64
+  return %0 : i64
+}
+func.func @external(%a: i64) -> i64 {
+  %0 = func.call @ext(%a) : (i64) -> i64
+  return %0 : i64
+}
+func.func @add(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = "llh.add"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}"""
+    )
+    with pytest.raises(InterpreterError, match="call depth"):
+        interpret(m, [1], func="loop")
+    with pytest.raises(InterpreterError, match="declaration"):
+        interpret(m, [1], func="external")
+    with pytest.raises(InterpreterError, match="llh.add"):
+        interpret(m, [[1.0, 2.0], [1.0, 2.0, 3.0]], func="add")

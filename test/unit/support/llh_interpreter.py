@@ -1,7 +1,8 @@
 """A numpy reference interpreter for LLH programs, shared by the numerics tests.
 
-`interpret(module, args)` runs a function of a parsed module (LLH ops, `func.call/return` and the
-scalar `arith` ops canonicalization and lowering produce) on numpy values and returns its results.
+`interpret(module, args)` runs a function of a parsed module (LLH ops, `func.call/return`, the
+scalar `arith` and `index` ops and the `tensor` ops llh-opt registers) on numpy values and returns
+its results.
 It is the test suite's statement of what each op computes (spec §3 and the HEAD ops of §9), written
 independently of the code under test: it walks the IR classes to find ops, operands and
 properties, but every computation is numpy written here (convolution and pooling by explicit
@@ -402,13 +403,16 @@ def _result_type(op: Operation, i: int = 0) -> Type:
 
 
 class Interpreter:
-    """Runs functions of one module. `printed` collects what `llh.print` printed, in order, as
+    """Runs functions of one module (calls nest at most `MAX_CALL_DEPTH` deep). `printed` collects what `llh.print` printed, in order, as
     `(prefix, value)` pairs; `weight_dir` resolves the relative file names of `llh.weight`."""
+
+    MAX_CALL_DEPTH = 64
 
     def __init__(self, module: Operation, weight_dir: str | Path | None = None) -> None:
         self.module = module
         self.weight_dir = Path(weight_dir) if weight_dir is not None else Path.cwd()
         self.printed: list[tuple[str, Any]] = []
+        self._depth = 0
         self.functions: dict[str, Operation] = {}
         for op in module.walk():
             if op.name == "func.func":
@@ -433,6 +437,17 @@ class Interpreter:
             if func not in self.functions:
                 raise InterpreterError(f"no function @{func}")
             func = self.functions[func]
+        if not func.regions or not func.regions[0].blocks:
+            raise InterpreterError(f"@{func.properties['sym_name'].value} is a declaration")  # type: ignore[attr-defined]
+        if self._depth >= self.MAX_CALL_DEPTH:
+            raise InterpreterError(f"call depth exceeds {self.MAX_CALL_DEPTH} (recursion?)")
+        self._depth += 1
+        try:
+            return self._run_body(func, args)
+        finally:
+            self._depth -= 1
+
+    def _run_body(self, func: Operation, args: Sequence[Any]) -> list[Any]:
         block = func.regions[0].blocks[0]
         if len(args) != len(block.args):
             raise InterpreterError(f"{len(args)} arguments for {len(block.args)} parameters")
@@ -458,7 +473,10 @@ class Interpreter:
         handler = _HANDLERS.get(op.name)
         if handler is None:
             raise InterpreterError(f"no interpretation for '{op.name}'")
-        return handler(self, op, values)
+        try:
+            return handler(self, op, values)
+        except ValueError as err:  # numpy: shapes that do not broadcast / concatenate
+            raise InterpreterError(f"{op.name}: {err}") from err
 
 
 def _argument(arg: Any, t: Type, i: int) -> Any:
@@ -902,7 +920,8 @@ def _batch_norm(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     shape = [1] * x.ndim
     shape[k] = x.shape[k]
     p = [a.reshape(shape) for a in (scale, bias, mean, var)]
-    y = (x - p[2]) / np.sqrt(p[3] + _float(op, "epsilon")) * p[0] + p[1]
+    with np.errstate(all="ignore"):
+        y = (x - p[2]) / np.sqrt(p[3] + _float(op, "epsilon")) * p[0] + p[1]
     return _to_type(y, _result_type(op))
 
 
@@ -915,7 +934,8 @@ def _layer_norm(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     axes = tuple(range(axis % x.ndim, x.ndim))
     mean = x.mean(axis=axes, keepdims=True)
     var = ((x - mean) ** 2).mean(axis=axes, keepdims=True)
-    y = (x - mean) / np.sqrt(var + _float(op, "epsilon")) * scale + bias
+    with np.errstate(all="ignore"):
+        y = (x - mean) / np.sqrt(var + _float(op, "epsilon")) * scale + bias
     return _to_type(y, _result_type(op))
 
 
@@ -982,6 +1002,8 @@ _ARITH_FLOAT: dict[str, Callable[..., Any]] = {
     "arith.divf": np.true_divide,
     "arith.maximumf": np.maximum,
     "arith.minimumf": np.minimum,
+    "arith.maxnumf": np.fmax,
+    "arith.minnumf": np.fmin,
     "arith.negf": np.negative,
 }
 
@@ -1035,3 +1057,69 @@ def _fptosi(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     if value is None or _wrap(value, rt) != value:
         raise InterpreterError(f"arith.fptosi of {v[0]} to {rt} (poison)")
     return value
+
+
+# --------------------------------------------------------------------------- index, tensor
+
+
+@_op("index.constant")
+def _index_constant(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    return _wrap(int(op.properties["value"].value), _result_type(op))  # type: ignore[attr-defined]
+
+
+@_op("index.add", "index.sub", "index.mul")
+def _index_binary(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    return _wrap(
+        _ARITH_INT["arith." + op.name[6:] + "i"](v[0], v[1], _result_type(op)), _result_type(op)
+    )
+
+
+@_op("index.casts")
+def _index_casts(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    return _wrap(int(v[0]), _result_type(op))
+
+
+@_op("index.castu")
+def _index_castu(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    return _wrap(_unsigned(int(v[0]), op.operands[0].type), _result_type(op))
+
+
+@_op("tensor.dim")
+def _tensor_dim(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    return _dim(it, op, v)
+
+
+@_op("tensor.cast")
+def _tensor_cast(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    return v[0]
+
+
+@_op("tensor.empty")
+def _tensor_empty(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    rt = _result_type(op)
+    dynamic = iter(v)
+    sizes = [next(dynamic) if d == DYNAMIC else d for d in rt.shape]  # type: ignore[attr-defined]
+    dt = dtype_of(rt)
+    return np.full(_sizes(sizes, "tensor.empty"), np.nan if dt.kind == "f" else 0, dtype=dt)
+
+
+@_op("tensor.extract")
+def _tensor_extract(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    x, index = v[0], tuple(v[1:])
+    if len(index) != x.ndim or any(not 0 <= i < d for i, d in zip(index, x.shape)):
+        raise InterpreterError(f"tensor.extract {index} of {x.shape}")
+    return _to_type(x[index].item(), _result_type(op))
+
+
+@_op("tensor.from_elements")
+def _tensor_from_elements(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    rt = _result_type(op)
+    return _to_type(np.asarray(v), rt).reshape(rt.shape)  # type: ignore[attr-defined]
+
+
+@_op("tensor.reshape")
+def _tensor_reshape(it: Interpreter, op: Operation, v: list[Any]) -> Any:
+    sizes = _sizes(v[1].tolist(), "tensor.reshape")
+    if math.prod(sizes) != v[0].size:
+        raise InterpreterError(f"tensor.reshape of {v[0].shape} to {sizes}")
+    return v[0].reshape(sizes)
