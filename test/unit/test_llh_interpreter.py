@@ -895,3 +895,37 @@ func.func @add(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
         interpret(m, [1], func="external")
     with pytest.raises(InterpreterError, match="llh.add"):
         interpret(m, [[1.0, 2.0], [1.0, 2.0, 3.0]], func="add")
+
+
+def test_symbols_of_encodings_and_binds_are_checked() -> None:
+    enc = "tensor<?x4xf32, #llh.encoding<shapes = @s0, @c4>>"
+    m = parse_source(
+        f"""
+"llh.symbolic_int"() <{{sym_name = "s0"}}> : () -> ()
+"llh.symbolic_int"() <{{sym_name = "c4"}}> : () -> ()
+"llh.symbolic_int"() <{{sym_name = "c5"}}> : () -> ()
+func.func @two(%a: {enc}, %b: {enc}) -> {enc} {{
+  %0 = "llh.add"(%a, %b) : ({enc}, {enc}) -> {enc}
+  return %0 : {enc}
+}}
+func.func @bound(%a: tensor<?x?xf32>, %n: i64) -> tensor<?x?xf32> {{
+  "llh.encoding_bind"(%a) <{{encoding = #llh.encoding<shapes = @s0, @c4>}}> : (tensor<?x?xf32>) -> ()
+  "llh.symbol_bind"(%n) <{{symbol = @s0}}> : (i64) -> ()
+  %0 = "llh.relu"(%a) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  "llh.encoding_bind"(%0) <{{encoding = #llh.encoding<shapes = @s0, @c5>}}> : (tensor<?x?xf32>) -> ()
+  return %0 : tensor<?x?xf32>
+}}"""
+    )
+    verify(m)
+    x2, x3 = np.ones((2, 4)), np.ones((3, 4))
+    assert interpret(m, [x2, x2], func="two")[0].shape == (2, 4)
+    assert interpret(m, [x3, x3], func="two")[0].shape == (3, 4)  # a new run, a new s0
+    with pytest.raises(InterpreterError, match=r"^argument 1: @s0 is 3 here but 2 elsewhere"):
+        interpret(m, [x2, x3], func="two")
+    with pytest.raises(InterpreterError, match=r"^argument 0: @c4 is 5"):
+        interpret(m, [np.ones((2, 5)), 2], func="bound")
+    with pytest.raises(InterpreterError, match=r"^argument 1: @s0 is 3 here but 2"):
+        interpret(m, [x2, 3], func="bound")
+    # The relu result is bound to c5 but has 4 columns: the program contradicts itself.
+    with pytest.raises(InterpreterError, match=r"^llh.encoding_bind: @c5 is 4"):
+        interpret(m, [x2, 2], func="bound")

@@ -12,8 +12,10 @@ Values: a ranked tensor is an `np.ndarray` of the element type's dtype (bf16 is 
 bf16, i1 is bool); an integer or index scalar is a Python `int` wrapped to the type's width (i1 a
 `bool`); a float scalar is a numpy scalar of its dtype. Float ops compute in float64 and round once
 to the result's type. Every result is checked against its declared type (rank, static sizes,
-dtype). Undefined behaviour (integer division by zero, an out-of-range index, a shape that does not
-fit) raises `InterpreterError` instead of producing a value.
+dtype) and against the symbols of its type encoding (`#llh.encoding<shapes = @s0, @c3>`: `c3` is
+3, a free symbol one size throughout a run), as are `llh.encoding_bind` / `llh.symbol_bind`.
+Undefined behaviour (integer division by zero, an out-of-range index, a shape that does not fit)
+raises `InterpreterError` instead of producing a value.
 
 Semantics chosen where the spec leaves room (stated here once): `llh.drop` is inference-mode
 dropout (the identity); `llh.empty` yields NaN (floats) / zeros; integer tensors wrap on overflow;
@@ -27,6 +29,7 @@ What does not live here: random program generators and the properties themselves
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -413,6 +416,7 @@ class Interpreter:
         self.weight_dir = Path(weight_dir) if weight_dir is not None else Path.cwd()
         self.printed: list[tuple[str, Any]] = []
         self._depth = 0
+        self.symbols: dict[str, int] = {}  # free symbol → its size in the current run
         self.functions: dict[str, Operation] = {}
         for op in module.walk():
             if op.name == "func.func":
@@ -439,6 +443,8 @@ class Interpreter:
             func = self.functions[func]
         if not func.regions or not func.regions[0].blocks:
             raise InterpreterError(f"@{func.properties['sym_name'].value} is a declaration")  # type: ignore[attr-defined]
+        if self._depth == 0:
+            self.symbols = {}
         if self._depth >= self.MAX_CALL_DEPTH:
             raise InterpreterError(f"call depth exceeds {self.MAX_CALL_DEPTH} (recursion?)")
         self._depth += 1
@@ -452,21 +458,59 @@ class Interpreter:
         if len(args) != len(block.args):
             raise InterpreterError(f"{len(args)} arguments for {len(block.args)} parameters")
         env: dict[Value, Any] = {}
+        params: dict[Value, str] = {}
         for i, (param, arg) in enumerate(zip(block.args, args)):
             env[param] = _argument(arg, param.type, i)
+            params[param] = f"argument {i}"
+            self._bind_encoding(param.type, env[param], params[param])
         for op in block.ops:
             values = [env[v] for v in op.operands]
             if op.name == "func.return":
                 return values
+            if op.name in _BIND_OPS:
+                self._bind_op(op, values[0], params.get(op.operands[0], op.name))
             out = self.execute(op, values)
             if len(op.results) == 1:
                 out = (out,)
             elif not op.results:
                 continue
             for j, (r, v) in enumerate(zip(op.results, out, strict=True)):
-                _check_type(v, r.type, f"{op.name} result {j}")
+                what = f"{op.name} result {j}"
+                _check_type(v, r.type, what)
+                self._bind_encoding(r.type, v, what)
                 env[r] = v
         raise InterpreterError("function without func.return")
+
+    # Symbols (spec §0): a constant symbol `c<N>` is the number N; a free symbol is one unknown
+    # size, the same everywhere in a run. Type encodings and `llh.encoding_bind` /
+    # `llh.symbol_bind` state which symbol each dimension / scalar is; a run checks them. A
+    # violation at a function argument is a precondition the caller broke (the message starts
+    # with "argument"); anywhere else the program contradicts its own symbols.
+
+    def _bind(self, name: str, value: int, what: str) -> None:
+        m = _CONSTANT_SYMBOL.fullmatch(name)
+        expected = int(m.group(1)) if m else self.symbols.setdefault(name, value)
+        if value != expected:
+            raise InterpreterError(f"{what}: @{name} is {value} here but {expected} elsewhere")
+
+    def _bind_encoding(self, t: Type, value: Any, what: str) -> None:
+        encoding = getattr(t, "encoding", None)
+        symbols = getattr(encoding, "symbols", None)
+        if symbols is None or not isinstance(value, np.ndarray):
+            return
+        if len(symbols) != value.ndim:
+            raise InterpreterError(f"{what}: {len(symbols)} symbols for rank {value.ndim}")
+        for name, size in zip(symbols, value.shape):
+            self._bind(name, int(size), what)
+
+    def _bind_op(self, op: Operation, value: Any, what: str) -> None:
+        if op.name == "llh.encoding_bind":
+            t = RankedTensorType(
+                np.shape(value), _element(op.operands[0].type), op.properties["encoding"]
+            )
+            self._bind_encoding(t, value, what)
+        else:
+            self._bind(op.properties["symbol"].root, int(value), what)  # type: ignore[attr-defined]
 
     def execute(self, op: Operation, values: list[Any]) -> Any:
         """The value(s) of one op given its operand values (a tuple for several results)."""
@@ -513,6 +557,10 @@ def _call(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     return out[0] if len(op.results) == 1 else tuple(out)
 
 
+_CONSTANT_SYMBOL = re.compile(r"c(-?[0-9]+)")
+_BIND_OPS = ("llh.encoding_bind", "llh.symbol_bind")
+
+
 @_op("llh.encoding_bind", "llh.symbol_bind", "llh.symbolic_bind")
 def _record_only(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     return ()
@@ -553,7 +601,14 @@ def _constant(it: Interpreter, op: Operation, v: list[Any]) -> Any:
 @_op("llh.weight")
 def _weight(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     path = it.weight_dir / op.properties["weight_file"].value  # type: ignore[attr-defined]
-    return _to_type(np.load(path), _result_type(op))
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as err:
+        raise InterpreterError(f"llh.weight: cannot read {path}: {err}") from err
+    rt = _result_type(op)
+    if not isinstance(data, np.ndarray) or data.dtype.newbyteorder("=") != dtype_of(rt):
+        raise InterpreterError(f"llh.weight: {path} holds {getattr(data, 'dtype', data)}, not {rt}")
+    return data.astype(dtype_of(rt))
 
 
 @_op("llh.dim")
