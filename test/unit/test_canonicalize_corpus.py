@@ -15,17 +15,13 @@ import re
 from pathlib import Path
 
 import pytest
+from support.corpus import FILES, TEST_ROOT, chunks
 
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.verifier import verify
 from llh_opt.parser import parse_source
 from llh_opt.passes import PassManager
 from llh_opt.symbolic import SymbolAnalysis
-
-TEST_ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted(
-    p for p in TEST_ROOT.rglob("*.mlir") if "Output" not in p.parts and "Inputs" not in p.parts
-)
 
 
 _EXPECTED_ERROR = re.compile(r"expected-error(?:@\S+)?\s*\{\{(.*?)\}\}")
@@ -44,16 +40,6 @@ def _expects_failure(path: Path) -> bool:
     )
 
 
-def _chunks(path: Path) -> list[tuple[int, str]]:
-    text = path.read_text(encoding="utf-8")
-    out = []
-    line = 1
-    for chunk in text.split("// -----"):
-        out.append((line, chunk))
-        line += chunk.count("\n")
-    return out
-
-
 @pytest.fixture(autouse=True)
 def _checks(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("LLH_OPT_CHECK_REWRITES", "1")
@@ -65,7 +51,7 @@ def _checks(monkeypatch: pytest.MonkeyPatch):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(TEST_ROOT)))
 def test_canonicalize_converges_and_is_idempotent(path: Path) -> None:
     negative_file = _expects_failure(path)
-    for first_line, chunk in _chunks(path):
+    for first_line, chunk in chunks(path):
         SymbolAnalysis.clear()
         try:
             m = parse_source(chunk, str(path), first_line=first_line, allow_unregistered=True)

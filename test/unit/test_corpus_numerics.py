@@ -14,11 +14,11 @@ do not parse or verify, and pipelines that fail with a diagnostic, are the other
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
+from support.corpus import FILES, TEST_ROOT, chunks
 from support.llh_interpreter import Interpreter, InterpreterError, same_values
 
 from llh_opt.diagnostics import DiagnosticError
@@ -29,10 +29,6 @@ from llh_opt.parser import parse_source
 from llh_opt.passes import PassManager
 from llh_opt.symbolic import SymbolAnalysis
 
-TEST_ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted(
-    p for p in TEST_ROOT.rglob("*.mlir") if "Output" not in p.parts and "Inputs" not in p.parts
-)
 SIZES = (1, 3)
 MAX_ELEMENTS = 20_000  # per call, over all arguments: keeps ResNet-sized examples out (time)
 
@@ -51,16 +47,6 @@ PIPELINES = [
     "remove-redundant-ops,operation-legalization,transform-layout{target-layout=NHWC}",
     "infer-symbolic-shape,encoding-to-bind,canonicalize",
 ]
-
-
-def _chunks(path: Path) -> list[tuple[int, str]]:
-    text = path.read_text(encoding="utf-8")
-    out = []
-    line = 1
-    for chunk in text.split("// -----"):
-        out.append((line, chunk))
-        line += chunk.count("\n")
-    return out
 
 
 def _arguments(func: Operation, size: int, rng: np.random.Generator) -> list[Any] | None:
@@ -120,7 +106,7 @@ def test_pipeline_preserves_values_on_the_corpus(pipeline: str) -> None:
     failures: list[str] = []
     known = {k for k, (p, _) in KNOWN_FAILURES.items() if p == pipeline}
     for path in FILES:
-        for first_line, chunk in _chunks(path):
+        for first_line, chunk in chunks(path):
             SymbolAnalysis.clear()
             where = f"{path.relative_to(TEST_ROOT)}:{first_line}"
             try:
