@@ -536,6 +536,16 @@ def test_broadcast_to_and_expand() -> None:
   %b = "llh.broadcast_to"(%x, %k0, %k1) <{cast_dims = array<i64>}> : (tensor<2x?xf32>, i64, i64) -> tensor<2x3xf32>
   return %b : tensor<2x3xf32>"""
     )
+    hinted = (
+        i64s(2, 3)
+        + """
+  %b = "llh.broadcast_to"(%x, %k0, %k1) <{cast_dims = array<i64: 1>, expand_dims = array<i64: 1>, noexpand_dims = array<i64: 0>}> : (tensor<?x?xf32>, i64, i64) -> tensor<2x3xf32>
+  return %b : tensor<2x3xf32>"""
+    )
+    sig = "%x: tensor<?x?xf32>"
+    assert run(sig, "tensor<2x3xf32>", hinted, x)[0].tolist() == [[1, 1, 1], [2, 2, 2]]
+    with pytest.raises(InterpreterError, match="hint"):
+        run(sig, "tensor<2x3xf32>", hinted, [[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]])
     with pytest.raises(InterpreterError, match="cast_dims"):
         run("%x: tensor<2x?xf32>", "tensor<2x3xf32>", bad, x)
 

@@ -657,12 +657,23 @@ def _broadcast_to(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     offset = len(sizes) - x.ndim
     if offset < 0:
         raise InterpreterError(f"llh.broadcast_to of rank {x.ndim} to rank {len(sizes)}")
+    # HEAD's optional hints: `expand_dims` are result dims whose input size is 1,
+    # `noexpand_dims` result dims that keep the input size.
+    hints = {
+        name: {d % len(sizes) for d in _ints(op, name)} if _prop(op, name) is not None else set()
+        for name in ("expand_dims", "noexpand_dims")
+    }
     for i, d in enumerate(x.shape):
-        if d != sizes[offset + i] and not (d == 1 and offset + i in cast):
+        r = offset + i
+        if d != sizes[r] and not (d == 1 and r in cast):
             raise InterpreterError(
-                f"llh.broadcast_to: input dim {i} of size {d} to {sizes[offset + i]} "
+                f"llh.broadcast_to: input dim {i} of size {d} to {sizes[r]} "
                 f"(cast_dims {sorted(cast)})"
             )
+        if (r in hints["expand_dims"] and d != 1) or (
+            r in hints["noexpand_dims"] and d != sizes[r]
+        ):
+            raise InterpreterError(f"llh.broadcast_to: input dim {i} of size {d} breaks a hint")
     return np.broadcast_to(x, sizes).copy()
 
 
