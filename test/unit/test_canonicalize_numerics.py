@@ -1,8 +1,8 @@
 """Numerics property test of `--canonicalize` (issue #5): random LLH programs over constant
 tensors / scalars and function arguments (static and `?` dimensions, broadcasting shapes) are
-evaluated with a small numpy interpreter before and after canonicalization — the results must
-agree (floats within tolerance, NaN = NaN; integers exactly). Each run also checks that every
-pattern reporting success changed the IR, that the result verifies, that the driver converged and
+evaluated with the shared numpy reference interpreter (``support/llh_interpreter.py``) before and
+after canonicalization — the results must agree (floats within tolerance, NaN = NaN; integers
+exactly). Each run also checks that every pattern reporting success changed the IR, that the result verifies, that the driver converged and
 that a second `--canonicalize` changes nothing.
 
 What does not live here: per-folder expectations (lit: ``canonicalize-folds.mlir``).
@@ -17,10 +17,9 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.llh_interpreter import interpret, same_values
 
 from llh_opt.dialects.llh import broadcast_result_type
-from llh_opt.ir.core import Operation, Value
-from llh_opt.ir.dense import dense_to_numpy
 from llh_opt.ir.types import DYNAMIC, RankedTensorType, Type, f32, i32, i64
 from llh_opt.ir.verifier import verify
 from llh_opt.parser import parse_source
@@ -37,95 +36,6 @@ def _checks(monkeypatch: pytest.MonkeyPatch):
     SymbolAnalysis.clear()
     yield
     SymbolAnalysis.clear()
-
-
-# --------------------------------------------------------------------------- interpreter
-
-
-def _wrap64(v: int) -> int:
-    v &= (1 << 64) - 1
-    return v - (1 << 64) if v >> 63 else v
-
-
-def _binary(kind: str, a: Any, b: Any, floating: bool) -> Any:
-    with np.errstate(all="ignore"):
-        if kind == "add":
-            return a + b
-        if kind == "sub":
-            return a - b
-        if kind == "mul":
-            return a * b
-        if kind == "div":
-            return np.true_divide(a, b) if floating else np.floor_divide(a, b)
-        if kind == "max":
-            return np.maximum(a, b)
-        return np.minimum(a, b)
-
-
-def _scalar_binary(kind: str, a: int, b: int) -> int:
-    if kind == "div":
-        return _wrap64(a // b)
-    if kind == "max":
-        return max(a, b)
-    if kind == "min":
-        return min(a, b)
-    return _wrap64({"add": a + b, "sub": a - b, "mul": a * b}[kind])
-
-
-_UNARY: dict[str, Callable[[Any], Any]] = {
-    "abs": np.abs,
-    "relu": lambda x: np.where(x < 0, np.zeros_like(x), x),
-    "sqrt": np.sqrt,
-    "exp": np.exp,
-}
-
-
-def interpret(module: Operation, args: list[Any]) -> list[Any]:
-    """Run `@main` with numpy: tensors are arrays, i64 scalars Python ints."""
-    func = module.regions[0].blocks[0].first
-    while func is not None and func.name != "func.func":
-        func = func.next
-    assert func is not None
-    block = func.regions[0].blocks[0]
-    env: dict[Value, Any] = dict(zip(block.args, args))
-    for op in block.ops:
-        name = op.name.partition(".")[2]
-        vals = [env[v] for v in op.operands]
-        if op.name == "func.return":
-            return vals
-        rt = op.results[0].type if op.results else None
-        if name == "constant":
-            value = op.properties["value"]
-            if hasattr(value, "values"):
-                out: Any = dense_to_numpy(value)  # type: ignore[arg-type]
-            else:
-                out = value.value  # type: ignore[attr-defined]
-        elif name in BINARY:
-            if isinstance(vals[0], int):
-                out = _scalar_binary(name, vals[0], vals[1])
-            else:
-                out = _binary(name, vals[0], vals[1], vals[0].dtype.kind == "f")
-        elif name in _UNARY:
-            with np.errstate(all="ignore"):
-                out = _UNARY[name](vals[0])
-        elif name == "transpose":
-            out = np.transpose(vals[0], op.properties["perms"].values)  # type: ignore[attr-defined]
-        elif name == "reshape":
-            out = np.reshape(vals[0], tuple(vals[1:]))
-        elif name == "broadcast_to":
-            out = np.broadcast_to(vals[0], tuple(vals[1:]))
-        elif name == "dim":
-            out = int(vals[0].shape[vals[1]])
-        elif name == "extract":
-            out = vals[0][vals[1]]
-        else:
-            raise AssertionError(f"no interpretation for {op.name}")
-        if isinstance(rt, RankedTensorType):
-            assert np.ndim(out) == len(rt.shape), op.name
-            for d, s in zip(rt.shape, np.shape(out)):
-                assert d == DYNAMIC or d == s, (op.name, rt, np.shape(out))
-        env[op.results[0]] = out
-    raise AssertionError("no return")
 
 
 # --------------------------------------------------------------------------- program generator
@@ -364,17 +274,6 @@ def programs(draw: Any) -> tuple[str, list[Any]]:
 # --------------------------------------------------------------------------- the property
 
 
-def _same(a: Any, b: Any) -> bool:
-    if isinstance(a, int) or isinstance(b, int):
-        return int(a) == int(b)
-    a, b = np.asarray(a), np.asarray(b)
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return False
-    if a.dtype.kind == "f":
-        return bool(np.allclose(a, b, rtol=1e-6, atol=1e-6, equal_nan=True))
-    return bool(np.array_equal(a, b))
-
-
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(programs())
 def test_canonicalize_preserves_values(case: tuple[str, list[Any]]) -> None:
@@ -388,7 +287,7 @@ def test_canonicalize_preserves_values(case: tuple[str, list[Any]]) -> None:
     after = interpret(m, args)
     assert len(before) == len(after)
     for x, y in zip(before, after):
-        assert _same(x, y), f"{x!r} != {y!r}\n{text}\n{m}"
+        assert same_values(x, y), f"{x!r} != {y!r}\n{text}\n{m}"
     once = str(m)
     PassManager.parse("builtin.module(canonicalize)").run(m)
     assert str(m) == once
@@ -417,4 +316,4 @@ def test_constant_programs_fold_completely() -> None:
         "func.return",
     ]
     after = interpret(m, [])
-    assert all(_same(x, y) for x, y in zip(before, after))
+    assert all(same_values(x, y) for x, y in zip(before, after))

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import llh_opt
 from mlir_reference import TORCH_MLIR_OPT
+from support.llh_interpreter import interpret
 from llh_opt.ir.core import OP_CLASSES, Operation
 from llh_opt.ir.opdef import (
     ANY_TYPE,
@@ -385,40 +386,17 @@ def test_multi_block_dominance() -> None:
 
 # --------------------------------------------------------------------------- properties
 
-_MASK = (1 << 64) - 1
-
-
-def _wrap(v: int) -> int:
-    v &= _MASK
-    return v - (1 << 64) if v >> 63 else v
-
-
-_EVAL = {
-    "arith.addi": lambda a, b: _wrap(a + b),
-    "arith.subi": lambda a, b: _wrap(a - b),
-    "arith.muli": lambda a, b: _wrap(a * b),
-    "arith.andi": lambda a, b: _wrap(a & b),
-    "arith.ori": lambda a, b: _wrap(a | b),
-    "arith.xori": lambda a, b: _wrap(a ^ b),
-    "arith.maxsi": max,
-    "arith.minsi": min,
-}
-
-
-def _evaluate(m: Operation, args: list[int]) -> list[int]:
-    """Interpret the single function of `m` (straight-line i64 arith) with Python ints."""
-    func = next(op for op in m.regions[0].blocks[0].ops if op.name == "func.func")
-    block = func.regions[0].blocks[0]
-    env = {a: v for a, v in zip(block.args, args)}
-    for op in block.ops:
-        if op.name == "func.return":
-            return [env[v] for v in op.operands]
-        if op.name == "arith.constant":
-            env[op.results[0]] = op.properties["value"].value  # type: ignore[attr-defined]
-        else:
-            a, b = (env[v] for v in op.operands)
-            env[op.results[0]] = _EVAL[op.name](a, b)
-    raise AssertionError("no return")
+# Straight-line i64 arith, evaluated by the shared reference interpreter.
+_OPS = (
+    "arith.addi",
+    "arith.andi",
+    "arith.maxsi",
+    "arith.minsi",
+    "arith.muli",
+    "arith.ori",
+    "arith.subi",
+    "arith.xori",
+)
 
 
 @st.composite
@@ -431,7 +409,7 @@ def arith_programs(draw: st.DrawFn) -> tuple[str, int]:
         if draw(st.integers(0, 4)) == 0:
             lines.append(f"%v{i} = arith.constant {draw(st.integers(-2, 2))} : i64")
         else:
-            op = draw(st.sampled_from(sorted(_EVAL)))
+            op = draw(st.sampled_from(_OPS))
             x = draw(st.sampled_from(names[-6:]))
             y = draw(st.sampled_from(names[:3] + names[-3:]))
             lines.append(f"%v{i} = {op} {x}, {y} : i64")
@@ -456,10 +434,10 @@ def test_cse_preserves_semantics_and_is_idempotent(
 ) -> None:
     text, _ = program
     m = parse(text)
-    before = _evaluate(m, args)
+    before = interpret(m, args)
     eliminate_common_subexpressions(m)
     llh_opt.verify(m)
-    assert _evaluate(m, args) == before
+    assert interpret(m, args) == before
     # Idempotent: a second run replaces nothing. (It may still erase ops that the first run
     # left dead -- MLIR's CSE erases only ops dead when visited.) Once nothing is dead, the
     # IR is a fixed point.
@@ -470,7 +448,7 @@ def test_cse_preserves_semantics_and_is_idempotent(
     fixed = m.print()
     assert eliminate_common_subexpressions(m) == (0, 0)
     assert m.print() == fixed
-    assert _evaluate(m, args) == before
+    assert interpret(m, args) == before
 
 
 _TORCH_MLIR_OPT = TORCH_MLIR_OPT

@@ -1,6 +1,6 @@
 """Tests for the LLH clean-up passes of spec §6.2 from Python: `--transform-layout` (its layout
-algebra, and numerically: a tiny numpy evaluator runs conv / conv_bias / max_pool / transpose
-graphs before and after the rewrite on random data), `--load-weight` (`.npy` reading, element
+algebra, and numerically: the shared reference interpreter runs conv / conv_bias / max_pool /
+transpose graphs before and after the rewrite on random data), `--load-weight` (`.npy` reading, element
 types, byte and memory orders, path resolution, diagnostics), `--operation-legalization` (the
 scalar → tensor conversion on in-memory IR, which text cannot express) and
 `--remove-redundant-ops` (seeding and its patterns' errors)."""
@@ -14,10 +14,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from support.llh_interpreter import assert_same_values, interpret
+
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.dialects.llh.attrs import LayoutAttr
 from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr, UnknownLoc
-from llh_opt.ir.core import Operation, Value
+from llh_opt.ir.core import Operation
 from llh_opt.ir.dense import dense_from_numpy, dense_to_numpy
 from llh_opt.ir.types import (
     IntegerType,
@@ -136,178 +138,19 @@ def test_target_layouts() -> None:
     assert target_layouts(True, 5) == ("NHWC", "FHWC")
 
 
-# --------------------------------------------------------------------------- numpy evaluator
+# --------------------------------------------------------------------------- layouts
 #
 # Written from the layouts' definitions, independently of the pass: a data layout says whether
 # channels come first (N, C, spatial...) or last (N, spatial..., C); a weight layout where F, C
-# and the spatial axes are. Computation happens in (N, C, S...) / (F, C, S...).
+# and the spatial axes are. The numerics run on the shared reference interpreter.
 
 _CHANNELS_LAST = {"NCHW": False, "NCW": False, "NHWC": True, "NWC": True}
 _WEIGHT_ORDER = {"FCHW": "FCS", "FCW": "FCS", "FHWC": "FSC", "HWCF": "SCF", "WCF": "SCF"}
 
 
-def _data_to_ncs(x: np.ndarray, layout: str) -> np.ndarray:
-    return np.moveaxis(x, -1, 1) if _CHANNELS_LAST[layout] else x
-
-
-def _data_from_ncs(x: np.ndarray, layout: str) -> np.ndarray:
-    return np.moveaxis(x, 1, -1) if _CHANNELS_LAST[layout] else x
-
-
-def _weight_to_fcs(w: np.ndarray, layout: str) -> np.ndarray:
-    order = _WEIGHT_ORDER[layout]
-    r = w.ndim
-    if order == "FCS":
-        return w
-    if order == "FSC":
-        return np.moveaxis(w, -1, 1)
-    return np.transpose(w, (r - 1, r - 2, *range(r - 2)))  # S..., C, F
-
-
 def _layout(op: Operation, name: str, default: str) -> str:
     a = op.properties.get(name)
     return a.case if isinstance(a, LayoutAttr) else default  # type: ignore[no-any-return]
-
-
-def _window(op: Operation) -> tuple[tuple[int, ...], ...]:
-    p = op.properties
-    return tuple(p[k].values for k in ("kernel_shape", "stride", "pad", "dilation"))  # type: ignore[attr-defined]
-
-
-def np_conv(
-    x: np.ndarray,
-    w: np.ndarray,
-    stride: Sequence[int],
-    pad: Sequence[int],
-    dilation: Sequence[int],
-    group: int,
-) -> np.ndarray:
-    """Convolution of x (N, C, S...) with w (F, C/group, K...), zero padding."""
-    k = w.ndim - 2
-    xp = np.pad(x, [(0, 0), (0, 0)] + [(pad[i], pad[i + k]) for i in range(k)])
-    kernel = w.shape[2:]
-    out_sizes = [
-        (xp.shape[2 + i] - dilation[i] * (kernel[i] - 1) - 1) // stride[i] + 1 for i in range(k)
-    ]
-    n, c = x.shape[:2]
-    f = w.shape[0]
-    cg, fg = c // group, f // group
-    out = np.zeros((n, f, *out_sizes), dtype=np.float64)
-    for g in range(group):
-        xs = xp[:, g * cg : (g + 1) * cg]
-        ws = w[g * fg : (g + 1) * fg]
-        for kidx in np.ndindex(*kernel):
-            sl = tuple(
-                slice(
-                    kidx[i] * dilation[i],
-                    kidx[i] * dilation[i] + stride[i] * (out_sizes[i] - 1) + 1,
-                    stride[i],
-                )
-                for i in range(k)
-            )
-            patch = xs[(slice(None), slice(None), *sl)]
-            out[:, g * fg : (g + 1) * fg] += np.einsum(
-                "nc...,fc->nf...", patch, ws[(slice(None), slice(None), *kidx)]
-            )
-    return out
-
-
-def np_max_pool(
-    x: np.ndarray,
-    kernel: Sequence[int],
-    stride: Sequence[int],
-    pad: Sequence[int],
-    dilation: Sequence[int],
-    out_sizes: Sequence[int],
-) -> np.ndarray:
-    """Max pooling of x (N, C, S...) to `out_sizes` (which ceil mode may make larger than the
-    floor formula: windows then reach past the end, where only padding is)."""
-    k = len(kernel)
-    ends = []
-    for i in range(k):
-        need = (out_sizes[i] - 1) * stride[i] + dilation[i] * (kernel[i] - 1) + 1
-        ends.append(max(pad[i + k], need - x.shape[2 + i] - pad[i]))
-    xp = np.pad(
-        x, [(0, 0), (0, 0)] + [(pad[i], ends[i]) for i in range(k)], constant_values=-np.inf
-    )
-    out = np.full((*x.shape[:2], *out_sizes), -np.inf)
-    for kidx in np.ndindex(*kernel):
-        sl = tuple(
-            slice(
-                kidx[i] * dilation[i],
-                kidx[i] * dilation[i] + stride[i] * (out_sizes[i] - 1) + 1,
-                stride[i],
-            )
-            for i in range(k)
-        )
-        out = np.maximum(out, xp[(slice(None), slice(None), *sl)])
-    return out
-
-
-def evaluate(func: Operation, args: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """Run the body of `func` (LLH conv / conv_bias / max_pool / transpose / relu / add /
-    constant, and the dim / broadcast_to / reshape that --canonicalize inserts) on numpy
-    arrays."""
-    block = func.regions[0].blocks[0]
-    env: dict[Value, Any] = dict(zip(block.args, args))
-    for op in block.ops:
-        vals = [env[v] for v in op.operands]
-        name = op.name
-        if name == "func.return":
-            return vals
-        if name == "llh.constant":
-            value = op.properties["value"]
-            if isinstance(value, DenseElementsAttr):
-                out: Any = dense_to_numpy(value).astype(np.float64)
-            else:
-                out = value.value  # type: ignore[attr-defined]
-        elif name == "llh.dim":
-            out = vals[0].shape[vals[1]]
-        elif name in ("llh.broadcast_to", "llh.reshape"):
-            fn = np.broadcast_to if name == "llh.broadcast_to" else np.reshape
-            out = fn(vals[0], tuple(vals[1:]))
-        elif name == "llh.transpose":
-            out = np.transpose(vals[0], op.properties["perms"].values)  # type: ignore[attr-defined]
-        elif name == "llh.relu":
-            out = np.maximum(vals[0], 0)
-        elif name == "llh.add":
-            out = vals[0] + vals[1]
-        elif name in ("llh.conv", "llh.conv_bias"):
-            layout = _layout(op, "layout", "NCHW")
-            wl = _layout(op, "weight_layout", "FCHW")
-            _, stride, pad, dilation = _window(op)
-            g = op.properties.get("group")
-            group = g.value if isinstance(g, IntegerAttr) else 1
-            y = np_conv(
-                _data_to_ncs(vals[0], layout), _weight_to_fcs(vals[1], wl), stride, pad, dilation,
-                group,
-            )  # fmt: skip
-            if name == "llh.conv_bias":
-                y = y + vals[2].reshape((1, -1) + (1,) * (y.ndim - 2))
-            out = _data_from_ncs(y, layout)
-        elif name == "llh.max_pool":
-            layout = _layout(op, "layout", "NCHW")
-            kernel, stride, pad, dilation = _window(op)
-            rshape = op.results[0].type.shape  # type: ignore[attr-defined]
-            spatial = rshape[1:-1] if _CHANNELS_LAST[layout] else rshape[2:]
-            y = np_max_pool(_data_to_ncs(vals[0], layout), kernel, stride, pad, dilation, spatial)
-            out = _data_from_ncs(y, layout)
-        else:
-            raise NotImplementedError(name)
-        rt = op.results[0].type
-        if isinstance(rt, RankedTensorType):
-            assert out.shape == rt.shape, (name, out.shape, rt.shape)
-        env[op.results[0]] = out
-    raise AssertionError("no return")
-
-
-def test_evaluator_against_a_hand_computed_conv() -> None:
-    x = np.arange(9.0).reshape(1, 1, 3, 3)
-    w = np.array([[[[1.0, 0.0], [0.0, -1.0]]]])
-    y = np_conv(x, w, (1, 1), (0, 0, 0, 0), (1, 1), 1)
-    assert y.tolist() == [[[[-4.0, -4.0], [-4.0, -4.0]]]]
-    p = np_max_pool(x, (2, 2), (2, 2), (0, 0, 0, 0), (1, 1), (2, 2))  # ceil mode: 2 windows
-    assert p.tolist() == [[[[4.0, 5.0], [7.0, 8.0]]]]
 
 
 def _out(size: int, k: int, s: int, pb: int, pe: int, d: int, ceil: bool = False) -> int:
@@ -400,12 +243,10 @@ def check_same_values(src: str, pipeline: str, target: str, seed: int = 0) -> Op
     func = next(op for op in m.walk() if op.name == "func.func")
     rng = np.random.default_rng(seed)
     args = [rng.standard_normal(a.type.shape) for a in func.regions[0].blocks[0].args]
-    before = evaluate(func, args)
+    before = interpret(m, args)
     run(m, pipeline)
-    after = evaluate(func, args)
-    assert len(before) == len(after)
-    for a, b in zip(before, after):
-        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
+    after = interpret(m, args)
+    assert_same_values(after, before, rtol=1e-6, atol=1e-6)
     last = target in ("NHWC", "NWC")
     for op in m.walk():
         if op.name in ("llh.conv", "llh.conv_bias", "llh.max_pool"):
