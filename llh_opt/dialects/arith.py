@@ -10,6 +10,8 @@ end of the file. The greedy driver that runs the folds lives in ``rewrite/``.
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -1684,14 +1686,69 @@ def _fold_negf(op: Operation, operands: Sequence[Attribute | None]) -> Any:
 #
 # Ops the loop-level IR uses beyond the ones above (appended; same building blocks).
 
-MaximumFOp = _float_binary(
-    "MaximumFOp", "maximumf", "floating-point maximum operation", commutative=True
-)
-MinimumFOp = _float_binary(
-    "MinimumFOp", "minimumf", "floating-point minimum operation", commutative=True
-)
-RemFOp = _float_binary("RemFOp", "remf", "floating point division remainder operation")
-CeilDivUIOp = _int_binary("CeilDivUIOp", "ceildivui", "unsigned ceil integer division operation")
+@register
+class MaximumFOp(_FloatBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.maximumf"
+    SUMMARY = "floating-point maximum operation"
+    TRAITS = _COMMUTATIVE_FLOAT
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        """IEEE maximum: a NaN operand wins; +0.0 is above -0.0."""
+        if x != x or y != y:
+            return float("nan")
+        if x == y == 0.0:
+            return y if str(x).startswith("-") else x
+        return max(x, y)
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """maximumf(x, x) is x."""
+        return self.lhs if self.lhs is self.rhs else None
+
+
+@register
+class MinimumFOp(_FloatBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.minimumf"
+    SUMMARY = "floating-point minimum operation"
+    TRAITS = _COMMUTATIVE_FLOAT
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        """IEEE minimum: a NaN operand wins; -0.0 is below +0.0."""
+        if x != x or y != y:
+            return float("nan")
+        if x == y == 0.0:
+            return x if str(x).startswith("-") else y
+        return min(x, y)
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """minimumf(x, x) is x."""
+        return self.lhs if self.lhs is self.rhs else None
+
+
+@register
+class RemFOp(_FloatBinaryOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.remf"
+    SUMMARY = "floating point division remainder operation"
+
+    @staticmethod
+    def float_fn(x: float, y: float) -> float:
+        """C fmod (APFloat::mod): the sign of the dividend; NaN for x % 0 and inf % y."""
+        return math.fmod(x, y) if y != 0.0 and x not in (float("inf"), float("-inf")) else float("nan")
+
+
+@register
+class CeilDivUIOp(_DivIOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.ceildivui"
+    SUMMARY = "unsigned ceil integer division operation"
+
+    @staticmethod
+    def int_fn(x: int, y: int, w: int) -> int | None:
+        return None if y == 0 else -((-x) // y)
 
 
 def _float_ext_compatible(self: Any, src: Type, dst: Type) -> bool:
@@ -1735,31 +1792,35 @@ _ROUNDING_PROP = PropDef(
     optional=True,
 )
 
-UIToFPOp = _cast(
-    "UIToFPOp",
-    "uitofp",
-    "cast from unsigned integer type to floating-point",
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-    FLOAT_LIKE,
-)
-FPToUIOp = _cast(
-    "FPToUIOp",
-    "fptoui",
-    "cast from floating-point type to integer type",
-    FLOAT_LIKE,
-    SIGNLESS_FIXED_WIDTH_INTEGER_LIKE,
-)
-ExtFOp = _cast(
-    "ExtFOp",
-    "extf",
-    "cast from floating-point to wider floating-point",
-    FLOAT_LIKE,
-    FLOAT_LIKE,
-    _float_ext_compatible,
-    PROPERTIES=(_OPTIONAL_FASTMATH,),
-    FLAGS_PROP="fastmath",
-    FLAGS_KEYWORD="fastmath",
-)
+@register
+class UIToFPOp(_CastOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.uitofp"
+    SUMMARY = "cast from unsigned integer type to floating-point"
+    OPERANDS = (OperandDef("in", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+    RESULTS = (ResultDef("out", FLOAT_LIKE),)
+
+
+@register
+class FPToUIOp(_CastOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.fptoui"
+    SUMMARY = "cast from floating-point type to integer type"
+    OPERANDS = (OperandDef("in", FLOAT_LIKE),)
+    RESULTS = (ResultDef("out", SIGNLESS_FIXED_WIDTH_INTEGER_LIKE),)
+
+
+@register
+class ExtFOp(_CastOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.extf"
+    SUMMARY = "cast from floating-point to wider floating-point"
+    OPERANDS = (OperandDef("in", FLOAT_LIKE),)
+    RESULTS = (ResultDef("out", FLOAT_LIKE),)
+    compatible = _float_ext_compatible
+    PROPERTIES = (_OPTIONAL_FASTMATH,)
+    FLAGS_PROP = "fastmath"
+    FLAGS_KEYWORD = "fastmath"
 
 
 class _TruncFBase(_CastOp):
@@ -1783,34 +1844,30 @@ class _TruncFBase(_CastOp):
         p.print_type(self.results[0].type)
 
 
-TruncFOp = register(
-    type(
-        "TruncFOp",
-        (_TruncFBase,),
-        {
-            "__slots__": (),
-            "OPERATION_NAME": "arith.truncf",
-            "SUMMARY": "cast from floating-point to narrower floating-point",
-            "OPERANDS": (OperandDef("in", FLOAT_LIKE),),
-            "RESULTS": (ResultDef("out", FLOAT_LIKE),),
-            "PROPERTIES": (_ROUNDING_PROP, _OPTIONAL_FASTMATH),
-            "TRAITS": (Pure, _SameShapeCast),
-            "compatible": _float_trunc_compatible,
-            "FLAGS_PROP": "fastmath",
-        },
-    )
+@register
+class TruncFOp(_TruncFBase):
+    __slots__ = ()
+    OPERATION_NAME = "arith.truncf"
+    SUMMARY = "cast from floating-point to narrower floating-point"
+    OPERANDS = (OperandDef("in", FLOAT_LIKE),)
+    RESULTS = (ResultDef("out", FLOAT_LIKE),)
+    PROPERTIES = (_ROUNDING_PROP, _OPTIONAL_FASTMATH)
+    TRAITS = (Pure, _SameShapeCast)
+    FLAGS_PROP = "fastmath"
+    compatible = _float_trunc_compatible
+
+
+_BITCASTABLE = TypeConstraint(
+    "signless-integer-or-float-like or memref of signless-integer or float",
+    _like(lambda t: isinstance(t, FloatType) or _signless_int(t)),
 )
-BitcastOp = _cast(
-    "BitcastOp",
-    "bitcast",
-    "bitcast between values of equal bit width",
-    TypeConstraint(
-        "signless-integer-or-float-like or memref of signless-integer or float",
-        _like(lambda t: isinstance(t, FloatType) or _signless_int(t)),
-    ),
-    TypeConstraint(
-        "signless-integer-or-float-like or memref of signless-integer or float",
-        _like(lambda t: isinstance(t, FloatType) or _signless_int(t)),
-    ),
-    _bitcast_compatible,
-)
+
+
+@register
+class BitcastOp(_CastOp):
+    __slots__ = ()
+    OPERATION_NAME = "arith.bitcast"
+    SUMMARY = "bitcast between values of equal bit width"
+    OPERANDS = (OperandDef("in", _BITCASTABLE),)
+    RESULTS = (ResultDef("out", _BITCASTABLE),)
+    compatible = _bitcast_compatible

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CF", "AssertOp", "BranchOp", "CondBranchOp"]
 
-CF = register_dialect(Dialect("cf"))
+CF = register_dialect(Dialect("cf", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

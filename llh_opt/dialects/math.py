@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MATH", "UNARY_FLOAT_OPS", "AbsIOp", "FmaOp", "PowFOp"]
 
-MATH = register_dialect(Dialect("math"))
+MATH = register_dialect(Dialect("math", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

@@ -86,7 +86,7 @@ __all__ = [
     "strides_and_offset",
 ]
 
-MEMREF = register_dialect(Dialect("memref"))
+MEMREF = register_dialect(Dialect("memref", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

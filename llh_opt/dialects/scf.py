@@ -55,7 +55,7 @@ __all__ = [
     "ensure_terminator",
 ]
 
-SCF = register_dialect(Dialect("scf"))
+SCF = register_dialect(Dialect("scf", inlinable=True))
 
 _UNKNOWN = UnknownLoc()
 

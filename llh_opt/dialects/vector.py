@@ -114,7 +114,9 @@ def parse_vector_attribute(body: str, loc: Any = None) -> Attribute:
     return CombiningKindAttr(m.group(1))
 
 
-VECTOR = register_dialect(Dialect("vector", parse_attribute=parse_vector_attribute))
+VECTOR = register_dialect(
+    Dialect("vector", parse_attribute=parse_vector_attribute, inlinable=True)
+)
 
 VECTOR_ANY = TypeConstraint("vector of any type values", lambda t: isinstance(t, VectorType))
 VECTOR_FLOAT = TypeConstraint(
