@@ -159,6 +159,11 @@ def _static(v: int) -> int:
     return DYNAMIC if v == DYNAMIC_INDEX else v
 
 
+def _static_text(v: int) -> str:
+    """A `static_*` entry as MLIR's reinterpret_cast messages spell it."""
+    return "dynamic" if v == DYNAMIC_INDEX else str(v)
+
+
 def _dims_text(values: Sequence[int]) -> str:
     return "x".join("?" if d == DYNAMIC else str(d) for d in values)
 
@@ -1070,30 +1075,32 @@ class ReinterpretCastOp(_ViewOp):
         sizes = _static_prop(self, "static_sizes")
         if len(sizes) != res.rank:
             raise op_error(self, f"expected {res.rank} sizes values, got {len(sizes)}")
+        # A static size/offset/stride of the result type must be the static value given.
         for i, (want, got) in enumerate(zip(sizes, res.shape)):
-            if want != DYNAMIC_INDEX and got != want:
+            if got != DYNAMIC and got != want:
                 raise _plain_error(
                     self,
-                    f"expected result type with size = {want} instead of "
-                    f"{'?' if got == DYNAMIC else got} in dim = {i}",
+                    f"expected result type with size = {_static_text(want)} instead of {got} "
+                    f"in dim = {i}",
                 )
         so = strides_and_offset(res)
         if so is None:
-            return
+            raise _plain_error(
+                self, f"expected result type to have strided layout but found '{res}'"
+            )
         strides, offset = so
         offs = _static_prop(self, "static_offsets")
-        if offs and offs[0] != DYNAMIC_INDEX and offset != offs[0]:
+        if offs and offset != DYNAMIC and offset != offs[0]:
             raise _plain_error(
                 self,
-                f"expected result type with offset = {offs[0]} instead of "
-                f"{'?' if offset == DYNAMIC else offset}",
+                f"expected result type with offset = {_static_text(offs[0])} instead of {offset}",
             )
         for i, (want, got) in enumerate(zip(_static_prop(self, "static_strides"), strides)):
-            if want != DYNAMIC_INDEX and got != want:
+            if got != DYNAMIC and got != want:
                 raise _plain_error(
                     self,
-                    f"expected result type with stride = {want} instead of "
-                    f"{'?' if got == DYNAMIC else got} in dim = {i}",
+                    f"expected result type with stride = {_static_text(want)} instead of {got} "
+                    f"in dim = {i}",
                 )
 
     def print_custom(self, p: Printer) -> None:

