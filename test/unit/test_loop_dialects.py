@@ -656,3 +656,39 @@ def test_reinterpret_casts_agree_with_upstream_mlir_opt(tmp_path: object) -> Non
     rng = random.Random(19)
     cases = [_random_reinterpret_cast(rng, k) for k in range(150)]
     _errors_agree_with_upstream(tmp_path, "reinterpret", cases)
+
+
+def _random_vector_op(rng: random.Random, k: int) -> str:
+    def vector_type(max_rank: int = 3) -> str:
+        dims = "x".join(str(rng.choice([1, 2, 4])) for _ in range(rng.randint(1, max_rank)))
+        return f"vector<{dims}x{rng.choice(['f32', 'f32', 'i32'])}>"
+
+    kind = rng.random()
+    if kind < 0.6:
+        src, dst = rng.choice(["f32", "i32", vector_type()]), vector_type()
+        return (
+            f"func.func @b{k}(%a: {src}) {{\n  %0 = vector.broadcast %a : {src} to {dst}\n"
+            "  return\n}\n"
+        )
+    if kind < 0.8:
+        t = vector_type(1)
+        elt = t[t.rindex("x") + 1 : -1]
+        comb = rng.choice(vector.COMBINING_KINDS)
+        res = rng.choice([elt, elt, "f16", "i64"])
+        return (
+            f"func.func @r{k}(%a: {t}) {{\n  %0 = vector.reduction <{comb}>, %a : {t} into "
+            f"{res}\n  return\n}}\n"
+        )
+    t1 = vector_type()
+    t2 = rng.choice([t1, t1, vector_type()])
+    return (
+        f'func.func @f{k}(%a: {t1}, %b: {t2}) {{\n  %0 = "vector.fma"(%a, %a, %b) : '
+        f"({t1}, {t1}, {t2}) -> {t1}\n  return\n}}\n"
+    )
+
+
+def test_vector_ops_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """broadcast shape rules, reduction kinds per element type, fma types: as upstream."""
+    rng = random.Random(23)
+    cases = [_random_vector_op(rng, k) for k in range(200)]
+    _errors_agree_with_upstream(tmp_path, "vector_ops", cases)
