@@ -235,25 +235,37 @@ class ForOp(Operation):
     def region_iter_args(self) -> list[BlockArgument]:
         return self.body.args[1:]
 
-    def verify_op(self) -> None:
-        inits = len(self.operand_uses) - 3
-        if inits != len(self.results):
-            raise op_error(self, "mismatch in number of loop-carried values and defined values")
+    def _yielded(self) -> list[Value] | None:
+        """The values the body's `scf.yield` passes on (None without one)."""
+        blocks = self.regions[0].blocks
+        term = blocks[0].last if blocks else None
+        return term.operands if term is not None and term.name == "scf.yield" else None
 
-    def verify_regions(self) -> None:
-        _check_terminators(self)
-        region = self.regions[0]
-        if not region.blocks:
-            return
-        args = region.blocks[0].args
-        if not args or args[0].type is not self.operand(0).type:
-            raise op_error(self, "expected induction variable to be same type as bounds and step")
+    def verify_op(self) -> None:
         inits = self.operands[3:]
-        iter_args = args[1:]
+        if len(inits) != len(self.results):
+            raise op_error(self, "mismatch in number of loop-carried values and defined values")
+        # MLIR's LoopLikeOpInterface verifier (better messages than the region-branch one).
+        blocks = self.regions[0].blocks
+        iter_args = blocks[0].args[1:] if blocks else []
+        yielded = self._yielded() or []
+        results = self.results
         if len(inits) != len(iter_args):
             raise op_error(
                 self,
                 f"different number of inits and region iter_args: {len(inits)} != {len(iter_args)}",
+            )
+        if yielded and len(iter_args) != len(yielded):
+            raise op_error(
+                self,
+                "different number of region iter_args and yielded values: "
+                f"{len(iter_args)} != {len(yielded)}",
+            )
+        if len(results) != len(iter_args):
+            raise op_error(
+                self,
+                f"different number of loop results and region iter_args: {len(results)} != "
+                f"{len(iter_args)}",
             )
         for i, (v, a) in enumerate(zip(inits, iter_args)):
             if v.type is not a.type:
@@ -262,32 +274,39 @@ class ForOp(Operation):
                     f"{i}-th init and {i}-th region iter_arg have different type: "
                     f"'{v.type}' != '{a.type}'",
                 )
-        term = region.blocks[0].last
-        if term is None or term.name != "scf.yield":
-            return
-        yielded = term.operands
-        if len(yielded) != len(iter_args):
-            raise _branch_error(
-                self,
-                "along control flow edge from Operation scf.yield to Region #0: region branch "
-                f"point has {len(yielded)} operands, but region successor needs "
-                f"{len(iter_args)} inputs",
-                term,
-            )
-        for i, (a, v) in enumerate(zip(iter_args, yielded)):
-            if a.type is not v.type:
+            if yielded and a.type is not yielded[i].type:
                 raise op_error(
                     self,
                     f"{i}-th region iter_arg and {i}-th yielded value have different type: "
-                    f"'{a.type}' != '{v.type}'",
+                    f"'{a.type}' != '{yielded[i].type}'",
                 )
-        for i, (r, a) in enumerate(zip(self.results, iter_args)):
-            if r.type is not a.type:
+        for a, r in zip(iter_args, results):
+            if a.type is not r.type:
+                # Upstream (MLIR 22) does not advance the index here: it always says 0-th.
                 raise op_error(
                     self,
-                    f"{i}-th region iter_arg and {i}-th loop result have different type: "
+                    "0-th region iter_arg and 0-th loop result have different type: "
                     f"'{a.type}' != '{r.type}'",
                 )
+
+    def verify_regions(self) -> None:
+        # MLIR's order: the region-branch edges, the terminator trait, then ForOp's own check.
+        term = self.regions[0].blocks[0].last if self.regions[0].blocks else None
+        yielded = self._yielded()
+        if yielded is not None and not yielded and self.results:
+            raise _branch_error(
+                self,
+                "along control flow edge from Operation scf.yield to Region #0: region branch "
+                f"point has 0 operands, but region successor needs {len(self.results)} inputs",
+                term,  # type: ignore[arg-type]
+            )
+        _check_terminators(self)
+        region = self.regions[0]
+        if not region.blocks:
+            return
+        args = region.blocks[0].args
+        if not args or args[0].type is not self.operand(0).type:
+            raise op_error(self, "expected induction variable to be same type as bounds and step")
 
     def print_custom(self, p: Printer) -> None:
         ops = self.operands

@@ -692,3 +692,60 @@ def test_vector_ops_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
     rng = random.Random(23)
     cases = [_random_vector_op(rng, k) for k in range(200)]
     _errors_agree_with_upstream(tmp_path, "vector_ops", cases)
+
+
+def _random_scf_generic(rng: random.Random, k: int) -> str:
+    """A generic-form scf.for or scf.if whose counts and types are sometimes off."""
+    types = ["f32", "i32", "index"]
+    vals = {"f32": "%f", "i32": "%g", "index": "%n", "i1": "%c"}
+    sig = "%n: index, %g: i32, %f: f32, %c: i1"
+
+    def bind(res: list[str]) -> str:
+        return "" if not res else ("%r = " if len(res) == 1 else f"%r:{len(res)} = ")
+
+    if rng.random() < 0.5:
+        bt = rng.choice(["index", "index", "index", "i32"])
+        lbt = rng.choice([bt, bt, bt, "index", "i32"])
+        inits = [rng.choice(["f32", "i32"]) for _ in range(rng.randint(0, 2))]
+        args = [rng.choice([bt, bt, "index"])]
+        args += [t if rng.random() < 0.85 else rng.choice(types) for t in inits]
+        if rng.random() < 0.1 and len(args) > 1:
+            args = args[:-1]  # (never the induction variable: upstream crashes without it)
+        ys = [t if rng.random() < 0.85 else rng.choice(types) for t in inits]
+        if rng.random() < 0.1:
+            ys = ys[:-1] if ys else ["f32"]
+        res = [t if rng.random() < 0.9 else rng.choice(types) for t in inits]
+        if rng.random() < 0.1:
+            res = [*res, "f32"]
+        operands = [vals[lbt], vals[bt], vals[bt]] + [vals[t] for t in inits]
+        optypes = [lbt, bt, bt, *inits]
+        block = ", ".join(f"%x{i}: {t}" for i, t in enumerate(args))
+        return (
+            f'func.func @a{k}({sig}) {{\n  {bind(res)}"scf.for"({", ".join(operands)}) ({{\n'
+            f'  ^bb0({block}):\n    "scf.yield"({", ".join(vals[t] for t in ys)}) : '
+            f"({', '.join(ys)}) -> ()\n  }}) : ({', '.join(optypes)}) -> ({', '.join(res)})\n"
+            "  return\n}\n"
+        )
+    res = [rng.choice(["f32", "i32"]) for _ in range(rng.randint(0, 2))]
+
+    def yield_op() -> str:
+        ys = [t if rng.random() < 0.85 else rng.choice(types) for t in res]
+        if rng.random() < 0.1:
+            ys = [*ys, "f32"]
+        return f'"scf.yield"({", ".join(vals[t] for t in ys)}) : ({", ".join(ys)}) -> ()'
+
+    cond = rng.choice(["%c", "%c", "%g"])
+    other = f"{{\n    {yield_op()}\n  }}" if rng.random() < 0.8 else "{\n  }"
+    return (
+        f'func.func @i{k}({sig}) {{\n  {bind(res)}"scf.if"({cond}) ({{\n    {yield_op()}\n'
+        f"  }}, {other}) : ({'i1' if cond == '%c' else 'i32'}) -> ({', '.join(res)})\n"
+        "  return\n}\n"
+    )
+
+
+def test_scf_verifier_agrees_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """scf.for/scf.if with random count and type errors: the same first error as upstream (its
+    order of checks: loop-like interface, region-branch edges, terminators, induction var)."""
+    rng = random.Random(29)
+    cases = [_random_scf_generic(rng, k) for k in range(200)]
+    _errors_agree_with_upstream(tmp_path, "scf_generic", cases)
