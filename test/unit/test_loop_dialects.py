@@ -749,3 +749,52 @@ def test_scf_verifier_agrees_with_upstream_mlir_opt(tmp_path: object) -> None:
     rng = random.Random(29)
     cases = [_random_scf_generic(rng, k) for k in range(200)]
     _errors_agree_with_upstream(tmp_path, "scf_generic", cases)
+
+
+def _random_parallel_generic(rng: random.Random, k: int) -> str:
+    """A generic-form scf.parallel + scf.reduce whose counts, types and steps are sometimes off
+    (upstream does not compare the bound counts with the steps': neither does llh-opt)."""
+    vals = {"f32": "%f", "i32": "%g", "index": "%n"}
+    scalars = ["f32", "i32"]
+    nd = rng.randint(1, 2)
+    lbs = ["%n"] * nd
+    ubs = ["%n"] * (nd if rng.random() < 0.9 else nd + 1)
+    steps = [rng.choice(["%n", "%n", "%one", "%zero"]) for _ in range(nd)]
+    res = [rng.choice(scalars) for _ in range(rng.randint(0, 2))]
+    inits = [t if rng.random() < 0.9 else rng.choice(scalars) for t in res]
+    if rng.random() < 0.1:
+        inits = inits[:-1] if inits else ["f32"]
+    ivs = [rng.choice(["index"] * 9 + ["i32"]) for _ in range(nd if rng.random() < 0.9 else nd + 1)]
+    red = [t if rng.random() < 0.9 else rng.choice([*scalars, "index"]) for t in res]
+    if rng.random() < 0.1:
+        red = red[:-1] if red else ["f32"]
+    regions = []
+    for t in red:
+        args = [t, t] if rng.random() < 0.9 else rng.choice([[t], [t, "f32"], [t, t, t]])
+        rt = t if rng.random() < 0.9 else rng.choice([*scalars, "index"])
+        block = ", ".join(f"%a{i}: {x}" for i, x in enumerate(args))
+        regions.append(
+            f'{{\n    ^bb0({block}):\n      "scf.reduce.return"({vals[rt]}) : ({rt}) -> ()\n    }}'
+        )
+    operands = lbs + ubs + steps + [vals[t] for t in inits]
+    types = ["index"] * (len(lbs) + len(ubs) + len(steps)) + inits
+    seg = f"{len(lbs)}, {len(ubs)}, {len(steps)}, {len(inits)}"
+    bind = "" if not res else ("%r = " if len(res) == 1 else f"%r:{len(res)} = ")
+    reduce = f'"scf.reduce"({", ".join(vals[t] for t in red)}) '
+    if regions:
+        reduce += f"({', '.join(regions)}) "
+    reduce += f": ({', '.join(red)}) -> ()"
+    block = ", ".join(f"%i{j}: {t}" for j, t in enumerate(ivs))
+    return (
+        f"func.func @p{k}(%n: index, %g: i32, %f: f32) {{\n  %one = arith.constant 1 : index\n"
+        f'  %zero = arith.constant 0 : index\n  {bind}"scf.parallel"({", ".join(operands)}) '
+        f"<{{operandSegmentSizes = array<i32: {seg}>}}> ({{\n  ^bb0({block}):\n    {reduce}\n"
+        f"  }}) : ({', '.join(types)}) -> ({', '.join(res)})\n  return\n}}\n"
+    )
+
+
+def test_scf_parallel_verifier_agrees_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """scf.parallel/scf.reduce/scf.reduce.return with random errors: upstream's first error."""
+    rng = random.Random(31)
+    cases = [_random_parallel_generic(rng, k) for k in range(200)]
+    _errors_agree_with_upstream(tmp_path, "scf_parallel", cases)
