@@ -102,6 +102,10 @@ RANKED_MEMREF = TypeConstraint(
     lambda t: isinstance(t, (MemRefType, UnrankedMemRefType)),
 )
 MEMREF_ONLY = TypeConstraint("memref of any type values", lambda t: isinstance(t, MemRefType))
+STATIC_MEMREF = TypeConstraint(
+    "statically shaped memref of any type values",
+    lambda t: isinstance(t, MemRefType) and DYNAMIC not in t.shape,
+)
 STRIDED_MEMREF = TypeConstraint(
     "strided memref of any type values", lambda t: isinstance(t, MemRefType)
 )
@@ -575,8 +579,6 @@ class GlobalOp(Operation):
                     f"initial value element expected to be of type '{t.element_type}', but was "
                     f"of type '{it.element_type}'",
                 )
-        if "constant" in self.properties and init is None:
-            raise op_error(self, "constant global memref must have an initial value")
 
     def print_custom(self, p: Printer) -> None:
         props = self.properties
@@ -607,7 +609,7 @@ class GetGlobalOp(Operation):
     __slots__ = ()
     OPERATION_NAME = "memref.get_global"
     SUMMARY = "get the memref pointing to a global variable"
-    RESULTS = (ResultDef("result", MEMREF_ONLY),)
+    RESULTS = (ResultDef("result", STATIC_MEMREF),)
     PROPERTIES = (PropDef("name", FLAT_SYMBOL_REF_ATTR),)
     TRAITS = (Pure,)
 
@@ -667,7 +669,7 @@ class CopyOp(Operation):
     OPERATION_NAME = "memref.copy"
     SUMMARY = "copies the data from the source to the destination memref"
     OPERANDS = (OperandDef("source", ANY_MEMREF), OperandDef("target", ANY_MEMREF))
-    TRAITS = (_SameShape, _SameElementType)
+    TRAITS = (_SameElementType, _SameShape)
 
     @classmethod
     def build(cls, source: Value, target: Value, location: LocationAttr = _UNKNOWN) -> CopyOp:
