@@ -1187,6 +1187,37 @@ def expanded_strides(
     return out + [1] * (len(shape) - len(out))
 
 
+def collapsed_type(src: MemRefType, groups: Sequence[Sequence[int]]) -> MemRefType | None:
+    """MLIR's `CollapseShapeOp::computeCollapsedType` (None: a group is not contiguous)."""
+    shape = []
+    for g in groups:
+        n = 1
+        for i in g:
+            n = _mul(n, src.shape[i])
+        shape.append(n)
+    if _is_identity_layout(src):
+        return MemRefType(tuple(shape), src.element_type, None, src.memory_space)
+    strides = collapsed_strides(src, groups)
+    so = strides_and_offset(src)
+    if strides is None or so is None:
+        return None
+    layout = StridedLayoutAttr(so[1], tuple(strides))
+    return MemRefType(tuple(shape), src.element_type, layout, src.memory_space)
+
+
+def expanded_type(
+    src: MemRefType, shape: Sequence[int], groups: Sequence[Sequence[int]]
+) -> MemRefType | None:
+    """MLIR's `ExpandShapeOp::computeExpandedType` (None: the source is not strided)."""
+    if _is_identity_layout(src):
+        return MemRefType(tuple(shape), src.element_type, None, src.memory_space)
+    so = strides_and_offset(src)
+    if so is None:
+        return None
+    layout = StridedLayoutAttr(so[1], tuple(expanded_strides(so[0], shape, groups)))
+    return MemRefType(tuple(shape), src.element_type, layout, src.memory_space)
+
+
 def _verify_reshape(op: Operation, collapsed: MemRefType, expanded: MemRefType) -> None:
     groups = _groups(op)
     if len(groups) != collapsed.rank:
@@ -1249,9 +1280,13 @@ class CollapseShapeOp(Operation):
         cls,
         src: Value,
         reassociation: Sequence[Sequence[int]],
-        result_type: MemRefType,
+        result_type: MemRefType | None = None,
         location: LocationAttr = _UNKNOWN,
     ) -> CollapseShapeOp:
+        """`result_type` defaults to MLIR's (`collapsed_type`)."""
+        if result_type is None:
+            result_type = collapsed_type(src.type, reassociation)  # type: ignore[arg-type]
+            assert result_type is not None, "the groups are not contiguous in the source"
         return Operation.create(  # type: ignore[return-value]
             cls.OPERATION_NAME,
             [src],
@@ -1311,11 +1346,16 @@ class ExpandShapeOp(Operation):
         cls,
         src: Value,
         reassociation: Sequence[Sequence[int]],
-        result_type: MemRefType,
+        result_type: MemRefType | None,
         output_shape: Sequence[int | Value],
         location: LocationAttr = _UNKNOWN,
     ) -> ExpandShapeOp:
+        """`result_type` None: MLIR's (`expanded_type`) for the static `output_shape` entries."""
         static, dynamic = split_mixed(output_shape)
+        if result_type is None:
+            shape = tuple(DYNAMIC if s == DYNAMIC_INDEX else s for s in static)
+            result_type = expanded_type(src.type, shape, reassociation)  # type: ignore[arg-type]
+            assert result_type is not None, "the source layout is not strided"
         return Operation.create(  # type: ignore[return-value]
             cls.OPERATION_NAME,
             [src, *dynamic],

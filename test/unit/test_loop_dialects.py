@@ -887,3 +887,22 @@ def test_basic_ops_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
     rng = random.Random(37)
     cases = [_random_basic_op(rng, k) for k in range(250)]
     _errors_agree_with_upstream(tmp_path, "basic_ops", cases)
+
+
+def test_reshape_builders_infer_mlir_result_types() -> None:
+    """collapse/expand builders without a result type compute MLIR's (strided through views);
+    upstream accepts this exact text (checked when building the test)."""
+    fn = func.FuncOp.build("f", func.FunctionType((MemRefType((DYNAMIC, 4, 8), f32), index), ()))
+    b = fn.entry_block
+    m, n = b.args
+    c = b.append(memref.CollapseShapeOp.build(m, [[0], [1, 2]]))
+    sv = b.append(memref.SubViewOp.build(c.results[0], [0, 2], [n, 16], [1, 1]))
+    b.append(memref.ExpandShapeOp.build(sv.results[0], [[0], [1, 2]], None, [n, 2, 8]))
+    b.append(func.ReturnOp.build())
+    text = print_operation(_module_with(fn))
+    assert "into memref<?x32xf32>\n" in text
+    assert (
+        "output_shape [%arg1, 2, 8] : memref<?x16xf32, strided<[32, 1], offset: 2>> into "
+        "memref<?x2x8xf32, strided<[32, 8, 1], offset: 2>>" in text
+    )
+    assert memref.collapsed_type(MemRefType((4, 8), f32, None), [[0, 1]]) is MemRefType((32,), f32)
