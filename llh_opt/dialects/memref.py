@@ -102,6 +102,10 @@ RANKED_MEMREF = TypeConstraint(
     lambda t: isinstance(t, (MemRefType, UnrankedMemRefType)),
 )
 MEMREF_ONLY = TypeConstraint("memref of any type values", lambda t: isinstance(t, MemRefType))
+STATIC_MEMREF = TypeConstraint(
+    "statically shaped memref of any type values",
+    lambda t: isinstance(t, MemRefType) and DYNAMIC not in t.shape,
+)
 STRIDED_MEMREF = TypeConstraint(
     "strided memref of any type values", lambda t: isinstance(t, MemRefType)
 )
@@ -157,6 +161,11 @@ def _is_identity(layout: AffineMapAttr) -> bool:
 def _static(v: int) -> int:
     """A `static_*` entry as a shape/stride value (`DYNAMIC` for the sentinel)."""
     return DYNAMIC if v == DYNAMIC_INDEX else v
+
+
+def _static_text(v: int) -> str:
+    """A `static_*` entry as MLIR's reinterpret_cast messages spell it."""
+    return "dynamic" if v == DYNAMIC_INDEX else str(v)
 
 
 def _dims_text(values: Sequence[int]) -> str:
@@ -570,8 +579,6 @@ class GlobalOp(Operation):
                     f"initial value element expected to be of type '{t.element_type}', but was "
                     f"of type '{it.element_type}'",
                 )
-        if "constant" in self.properties and init is None:
-            raise op_error(self, "constant global memref must have an initial value")
 
     def print_custom(self, p: Printer) -> None:
         props = self.properties
@@ -602,7 +609,7 @@ class GetGlobalOp(Operation):
     __slots__ = ()
     OPERATION_NAME = "memref.get_global"
     SUMMARY = "get the memref pointing to a global variable"
-    RESULTS = (ResultDef("result", MEMREF_ONLY),)
+    RESULTS = (ResultDef("result", STATIC_MEMREF),)
     PROPERTIES = (PropDef("name", FLAT_SYMBOL_REF_ATTR),)
     TRAITS = (Pure,)
 
@@ -662,7 +669,7 @@ class CopyOp(Operation):
     OPERATION_NAME = "memref.copy"
     SUMMARY = "copies the data from the source to the destination memref"
     OPERANDS = (OperandDef("source", ANY_MEMREF), OperandDef("target", ANY_MEMREF))
-    TRAITS = (_SameShape, _SameElementType)
+    TRAITS = (_SameElementType, _SameShape)
 
     @classmethod
     def build(cls, source: Value, target: Value, location: LocationAttr = _UNKNOWN) -> CopyOp:
@@ -866,23 +873,21 @@ class SubViewOp(_ViewOp):
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
         _check_mixed_ranks(self)
         _check_static_counts(self, src.rank, ("offsets", "sizes", "strides"))
-        if src.element_type is not res.element_type:
-            raise op_error(self, f"expected result element type to be '{src.element_type}'")
-        inferred = infer_subview_type(
-            src,
-            _static_prop(self, "static_offsets"),
-            _static_prop(self, "static_sizes"),
-            _static_prop(self, "static_strides"),
-        )
-        if inferred is None:
-            return
-        why = _rank_reduced_mismatch(inferred, res)
-        if why is not None:
+        if src.memory_space != res.memory_space:
             raise _plain_error(
                 self,
-                f"expected result type to be '{inferred}' or a rank-reduced version. ({why}), "
-                f"but got '{res}'",
+                f"different memory spaces specified for base memref type '{src}' and subview "
+                f"memref type '{res}'",
             )
+        sizes = _static_prop(self, "static_sizes")
+        inferred = infer_subview_type(
+            src, _static_prop(self, "static_offsets"), sizes, _static_prop(self, "static_strides")
+        )
+        if inferred is None:
+            raise _plain_error(self, f"base type '{src}' is not strided")
+        why = _subview_result_error(inferred, res, sizes)
+        if why is not None:
+            raise _plain_error(self, why)
         bounds = _out_of_bounds(
             src.shape,
             _static_prop(self, "static_offsets"),
@@ -953,35 +958,76 @@ def infer_subview_type(
     )
 
 
-def _rank_reduced_mismatch(inferred: MemRefType, res: MemRefType) -> str | None:
-    """Why `res` is neither `inferred` nor a rank-reduced version of it (None when it is)."""
+def _rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
+    """MLIR's `computeRankReductionMask`: the unit dims of `original` dropped to get `reduced`
+    (greedy), or None."""
+    unused: set[int] = set()
+    j = 0
+    for i, d in enumerate(original):
+        if j < len(reduced) and d == reduced[j]:
+            j += 1
+            continue
+        unused.add(i)
+        if d != 1:
+            return None
+    return unused if j == len(reduced) else None
+
+
+def _memref_rank_reduction_mask(
+    original: MemRefType, reduced: MemRefType, sizes: Sequence[int]
+) -> set[int] | None:
+    """MLIR's `computeMemRefRankReductionMask`: unit-size dims whose strides were dropped."""
+    unused = {i for i, s in enumerate(sizes) if s == 1}
+    if original.rank == reduced.rank:
+        return set()
+    if len(unused) + reduced.rank == original.rank:
+        return unused
+    so, ro = strides_and_offset(original), strides_and_offset(reduced)
+    if so is None or ro is None:
+        return None
+    unaccounted: dict[int, int] = {}
+    for st in so[0]:
+        unaccounted[st] = unaccounted.get(st, 0) + 1
+    candidate: dict[int, int] = {}
+    for st in ro[0]:
+        candidate[st] = candidate.get(st, 0) + 1
+    for i in sorted(unused):
+        st = so[0][i]
+        have, want = unaccounted.get(st, 0), candidate.get(st, 0)
+        if have > want:
+            unaccounted[st] = have - 1
+        elif have == want:
+            unused.discard(i)
+        else:
+            return None
+    return unused if len(unused) + reduced.rank == original.rank else None
+
+
+def _subview_result_error(
+    inferred: MemRefType, res: MemRefType, sizes: Sequence[int]
+) -> str | None:
+    """MLIR's `SubViewOp::verify` message when `res` is neither `inferred` nor a rank-reduced
+    version of it (None when it is one)."""
     if res is inferred:
         return None
-    if res.memory_space != inferred.memory_space:
-        return "mismatch of result memory space"
+    mismatch = f"expected result type to be '{inferred}' or a rank-reduced version. "
     if res.rank > inferred.rank:
-        return "mismatch of result rank"
-    # Greedily match result dims to inferred dims, dropping unit dims.
-    keep: list[int] = []
-    j = 0
-    for i, d in enumerate(inferred.shape):
-        if j < res.rank and res.shape[j] == d:
-            keep.append(i)
-            j += 1
-        elif d != 1:
-            return "mismatch of result sizes"
-    if j != res.rank:
-        return "mismatch of result sizes"
-    so = strides_and_offset(inferred)
-    ro = strides_and_offset(res)
-    assert so is not None
-    if ro is None:
-        return "mismatch of result layout"
-    if ro[1] != so[1] or [so[0][i] for i in keep] != ro[0]:
-        return "mismatch of result layout"
-    if res.rank == inferred.rank and res.layout is not inferred.layout:
-        return "mismatch of result layout"
-    return None
+        return f"expected result rank to be smaller or equal to the source rank, but got '{res}'"
+    if _rank_reduction_mask(inferred.shape, res.shape) is None:
+        return mismatch + f"(mismatch of result sizes), but got '{res}'"
+    if res.element_type is not inferred.element_type:
+        return f"expected result element type to be '{inferred.element_type}', but got '{res}'"
+    if res.memory_space != inferred.memory_space:
+        return f"expected result and source memory spaces to match, but got '{res}'"
+    layout = mismatch + f"(mismatch of result layout), but got '{res}'"
+    so, ro = strides_and_offset(inferred), strides_and_offset(res)
+    if so is None or ro is None or so[1] != ro[1]:
+        return layout
+    dropped = _memref_rank_reduction_mask(inferred, res, [_static(s) for s in sizes])
+    if dropped is None:
+        return layout
+    kept = [st for i, st in enumerate(so[0]) if i not in dropped]
+    return None if kept == ro[0] else layout
 
 
 @register
@@ -1031,30 +1077,32 @@ class ReinterpretCastOp(_ViewOp):
         sizes = _static_prop(self, "static_sizes")
         if len(sizes) != res.rank:
             raise op_error(self, f"expected {res.rank} sizes values, got {len(sizes)}")
+        # A static size/offset/stride of the result type must be the static value given.
         for i, (want, got) in enumerate(zip(sizes, res.shape)):
-            if want != DYNAMIC_INDEX and got != want:
+            if got != DYNAMIC and got != want:
                 raise _plain_error(
                     self,
-                    f"expected result type with size = {want} instead of "
-                    f"{'?' if got == DYNAMIC else got} in dim = {i}",
+                    f"expected result type with size = {_static_text(want)} instead of {got} "
+                    f"in dim = {i}",
                 )
         so = strides_and_offset(res)
         if so is None:
-            return
+            raise _plain_error(
+                self, f"expected result type to have strided layout but found '{res}'"
+            )
         strides, offset = so
         offs = _static_prop(self, "static_offsets")
-        if offs and offs[0] != DYNAMIC_INDEX and offset != offs[0]:
+        if offs and offset != DYNAMIC and offset != offs[0]:
             raise _plain_error(
                 self,
-                f"expected result type with offset = {offs[0]} instead of "
-                f"{'?' if offset == DYNAMIC else offset}",
+                f"expected result type with offset = {_static_text(offs[0])} instead of {offset}",
             )
         for i, (want, got) in enumerate(zip(_static_prop(self, "static_strides"), strides)):
-            if want != DYNAMIC_INDEX and got != want:
+            if got != DYNAMIC and got != want:
                 raise _plain_error(
                     self,
-                    f"expected result type with stride = {want} instead of "
-                    f"{'?' if got == DYNAMIC else got} in dim = {i}",
+                    f"expected result type with stride = {_static_text(want)} instead of {got} "
+                    f"in dim = {i}",
                 )
 
     def print_custom(self, p: Printer) -> None:
@@ -1139,6 +1187,37 @@ def expanded_strides(
     return out + [1] * (len(shape) - len(out))
 
 
+def collapsed_type(src: MemRefType, groups: Sequence[Sequence[int]]) -> MemRefType | None:
+    """MLIR's `CollapseShapeOp::computeCollapsedType` (None: a group is not contiguous)."""
+    shape = []
+    for g in groups:
+        n = 1
+        for i in g:
+            n = _mul(n, src.shape[i])
+        shape.append(n)
+    if _is_identity_layout(src):
+        return MemRefType(tuple(shape), src.element_type, None, src.memory_space)
+    strides = collapsed_strides(src, groups)
+    so = strides_and_offset(src)
+    if strides is None or so is None:
+        return None
+    layout = StridedLayoutAttr(so[1], tuple(strides))
+    return MemRefType(tuple(shape), src.element_type, layout, src.memory_space)
+
+
+def expanded_type(
+    src: MemRefType, shape: Sequence[int], groups: Sequence[Sequence[int]]
+) -> MemRefType | None:
+    """MLIR's `ExpandShapeOp::computeExpandedType` (None: the source is not strided)."""
+    if _is_identity_layout(src):
+        return MemRefType(tuple(shape), src.element_type, None, src.memory_space)
+    so = strides_and_offset(src)
+    if so is None:
+        return None
+    layout = StridedLayoutAttr(so[1], tuple(expanded_strides(so[0], shape, groups)))
+    return MemRefType(tuple(shape), src.element_type, layout, src.memory_space)
+
+
 def _verify_reshape(op: Operation, collapsed: MemRefType, expanded: MemRefType) -> None:
     groups = _groups(op)
     if len(groups) != collapsed.rank:
@@ -1201,9 +1280,13 @@ class CollapseShapeOp(Operation):
         cls,
         src: Value,
         reassociation: Sequence[Sequence[int]],
-        result_type: MemRefType,
+        result_type: MemRefType | None = None,
         location: LocationAttr = _UNKNOWN,
     ) -> CollapseShapeOp:
+        """`result_type` defaults to MLIR's (`collapsed_type`)."""
+        if result_type is None:
+            result_type = collapsed_type(src.type, reassociation)  # type: ignore[arg-type]
+            assert result_type is not None, "the groups are not contiguous in the source"
         return Operation.create(  # type: ignore[return-value]
             cls.OPERATION_NAME,
             [src],
@@ -1263,11 +1346,16 @@ class ExpandShapeOp(Operation):
         cls,
         src: Value,
         reassociation: Sequence[Sequence[int]],
-        result_type: MemRefType,
+        result_type: MemRefType | None,
         output_shape: Sequence[int | Value],
         location: LocationAttr = _UNKNOWN,
     ) -> ExpandShapeOp:
+        """`result_type` None: MLIR's (`expanded_type`) for the static `output_shape` entries."""
         static, dynamic = split_mixed(output_shape)
+        if result_type is None:
+            shape = tuple(DYNAMIC if s == DYNAMIC_INDEX else s for s in static)
+            result_type = expanded_type(src.type, shape, reassociation)  # type: ignore[arg-type]
+            assert result_type is not None, "the source layout is not strided"
         return Operation.create(  # type: ignore[return-value]
             cls.OPERATION_NAME,
             [src, *dynamic],
