@@ -405,9 +405,26 @@ class LoweringContext:
         integer scalar (converted on demand, once, right after `x`'s definition)."""
         self._scalars[v] = x
 
+    def _constant_scalar(self, v: Value) -> Value | None:
+        """An `llh.constant` scalar, materialized on first use (hoisted, so unused constants
+        such as a slice's open end cost nothing)."""
+        owner = v.owner
+        if not isinstance(owner, Operation) or owner.name != "llh.constant":
+            return None
+        attr = owner.properties.get("value")
+        t = v.type
+        if isinstance(attr, IntegerAttr) and isinstance(t, IntegerType):
+            x = self.c(attr.value) if t.width == 64 else self.const(attr.value, t)
+        elif isinstance(attr, FloatAttr) and isinstance(t, FloatType):
+            x = self.const(attr.value, t)
+        else:
+            return None
+        self._scalars[v] = x
+        return x
+
     def scalar(self, v: Value) -> Value:
         """The lowered value of LLH scalar `v`, of `v`'s own type."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
@@ -418,7 +435,7 @@ class LoweringContext:
 
     def index_of(self, v: Value) -> Value:
         """Integer LLH scalar `v` as an `index`."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
