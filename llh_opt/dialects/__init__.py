@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 
-from llh_opt.dialects import arith, builtin, cf, func, index, math, memref, scf, tensor
+from llh_opt.dialects import arith, builtin, cf, func, index, math, memref, scf, tensor, vector
 
 __all__ = [
     "arith",
@@ -22,6 +22,7 @@ __all__ = [
     "memref",
     "scf",
     "tensor",
+    "vector",
 ]
 
 

@@ -1468,6 +1468,7 @@ TruncFOp = register(
             "PROPERTIES": (_ROUNDING_PROP, _OPTIONAL_FASTMATH),
             "TRAITS": (Pure, _SameShapeCast),
             "compatible": _float_trunc_compatible,
+            "FLAGS_PROP": "fastmath",
         },
     )
 )

@@ -23,7 +23,7 @@ from llh_opt.ir.opdef import (
     PropDef,
     Pure,
     TypeConstraint,
-    op_error,
+    VerifyError,
     register,
     register_dialect,
 )
@@ -41,16 +41,24 @@ _UNKNOWN = UnknownLoc()
 I1 = TypeConstraint("1-bit signless integer", lambda t: t is i1)
 
 
+def _plain_error(op: Operation, message: str) -> VerifyError:
+    """MLIR's BranchOpInterface errors have no `'name' op` prefix."""
+    err = VerifyError(op, message)
+    err.diagnostic.message = message
+    err.args = (message,)
+    return err
+
+
 def _check_successor(op: Operation, index: int, block: Block, values: Sequence[Value]) -> None:
     if len(values) != len(block.args):
-        raise op_error(
+        raise _plain_error(
             op,
             f"branch has {len(values)} operands for successor #{index}, but target block has "
             f"{len(block.args)}",
         )
     for i, (v, a) in enumerate(zip(values, block.args)):
         if v.type is not a.type:
-            raise op_error(op, f"type mismatch for bb argument #{i} of successor #{index}")
+            raise _plain_error(op, f"type mismatch for bb argument #{i} of successor #{index}")
 
 
 def _print_successor(p: Printer, block: Block, values: Sequence[Value]) -> None:

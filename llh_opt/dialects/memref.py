@@ -42,7 +42,6 @@ from llh_opt.ir.opdef import (
     PropDef,
     Pure,
     ResultDef,
-    SameOperandsAndResultElementType,
     SymbolTrait,
     Trait,
     TypeConstraint,
@@ -95,7 +94,8 @@ DYNAMIC_INDEX = -(1 << 63)
 """MLIR's `ShapedType::kDynamic` in `static_offsets`/`static_sizes`/`static_strides`."""
 
 ANY_MEMREF = TypeConstraint(
-    "memref of any type values", lambda t: isinstance(t, (MemRefType, UnrankedMemRefType))
+    "ranked or unranked memref of any type values",
+    lambda t: isinstance(t, (MemRefType, UnrankedMemRefType)),
 )
 RANKED_MEMREF = TypeConstraint(
     "ranked or unranked memref of any type values",
@@ -337,6 +337,12 @@ class DeallocOp(Operation):
 # --------------------------------------------------------------------------- load / store
 
 
+def _default_nontemporal(op: Operation) -> tuple[str, ...]:
+    """`nontemporal = false` is MLIR's default: the custom form elides it."""
+    v = op.properties.get("nontemporal")
+    return ("nontemporal",) if isinstance(v, IntegerAttr) and v.value == 0 else ()
+
+
 @register
 class LoadOp(Operation):
     """`memref.load %m[%i, %j] : memref<?x?xf32>`."""
@@ -385,7 +391,7 @@ class LoadOp(Operation):
         p.write("[")
         p.print_operands(ops[1:])
         p.write("]")
-        p.print_optional_attr_dict(p.op_attributes(self))
+        p.print_optional_attr_dict(p.op_attributes(self, _default_nontemporal(self)))
         p.write(" : ")
         p.print_type(ops[0].type)
 
@@ -442,7 +448,7 @@ class StoreOp(Operation):
         p.write("[")
         p.print_operands(ops[2:])
         p.write("]")
-        p.print_optional_attr_dict(p.op_attributes(self))
+        p.print_optional_attr_dict(p.op_attributes(self, _default_nontemporal(self)))
         p.write(" : ")
         p.print_type(ops[1].type)
 
@@ -551,11 +557,18 @@ class GlobalOp(Operation):
                 raise op_error(
                     self, f"initial value should be a unit or elements attribute, but got '{init}'"
                 )
-            want = _tensor_of(t)
-            if init.type is not want:
+            it = init.type
+            if it.shape != t.shape:
                 raise op_error(
                     self,
-                    f"initial value expected to be of type '{want}', but was of type '{init.type}'",
+                    f"initial value shape expected to be {', '.join(map(str, t.shape))} but "
+                    f"was {', '.join(map(str, it.shape))}",
+                )
+            if it.element_type is not t.element_type:
+                raise op_error(
+                    self,
+                    f"initial value element expected to be of type '{t.element_type}', but was "
+                    f"of type '{it.element_type}'",
                 )
         if "constant" in self.properties and init is None:
             raise op_error(self, "constant global memref must have an initial value")
@@ -622,6 +635,14 @@ class GetGlobalOp(Operation):
 # --------------------------------------------------------------------------- copy / cast
 
 
+class _SameElementType(Trait):
+    @staticmethod
+    def verify(op: Operation) -> None:
+        a, b = op.operand(0).type, op.operand(1).type
+        if a.element_type is not b.element_type:  # type: ignore[attr-defined]
+            raise op_error(op, "requires the same element type for all operands")
+
+
 class _SameShape(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
@@ -641,7 +662,7 @@ class CopyOp(Operation):
     OPERATION_NAME = "memref.copy"
     SUMMARY = "copies the data from the source to the destination memref"
     OPERANDS = (OperandDef("source", ANY_MEMREF), OperandDef("target", ANY_MEMREF))
-    TRAITS = (_SameShape, SameOperandsAndResultElementType)
+    TRAITS = (_SameShape, _SameElementType)
 
     @classmethod
     def build(cls, source: Value, target: Value, location: LocationAttr = _UNKNOWN) -> CopyOp:
@@ -739,6 +760,25 @@ def _view_build(
     )
 
 
+def _check_mixed_ranks(op: Operation) -> None:
+    """MLIR's `verifyOffsetSizeAndStrideOp` rank agreement of offsets, sizes and strides."""
+    n_off = len(_static_prop(op, "static_offsets"))
+    n_size = len(_static_prop(op, "static_sizes"))
+    n_str = len(_static_prop(op, "static_strides"))
+    if n_off != n_size:
+        raise _plain_error(
+            op,
+            f"expected mixed offsets rank to match mixed sizes rank ({n_off} vs {n_size}) so the "
+            "rank of the result type is well-formed.",
+        )
+    if n_str != n_size:
+        raise _plain_error(
+            op,
+            f"expected mixed sizes rank to match mixed strides rank ({n_size} vs {n_str}) so the "
+            "rank of the result type is well-formed.",
+        )
+
+
 def _check_static_counts(op: Operation, rank: int, names: Sequence[str]) -> None:
     groups = _segments(op)
     for k, name in enumerate(names):
@@ -824,6 +864,7 @@ class SubViewOp(_ViewOp):
         src = self.operand(0).type
         res = self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
+        _check_mixed_ranks(self)
         _check_static_counts(self, src.rank, ("offsets", "sizes", "strides"))
         if src.element_type is not res.element_type:
             raise op_error(self, f"expected result element type to be '{src.element_type}'")
@@ -949,14 +990,16 @@ class ReinterpretCastOp(_ViewOp):
         res = self.results[0].type
         assert isinstance(res, MemRefType)
         if src.element_type is not res.element_type:  # type: ignore[attr-defined]
-            raise op_error(
+            raise _plain_error(
                 self,
-                f"different element types specified for source ('{src}') and result ('{res}')",
+                f"different element types specified for source type '{src}' and result memref "
+                f"type '{res}'",
             )
         if src.memory_space != res.memory_space:  # type: ignore[attr-defined]
-            raise op_error(
+            raise _plain_error(
                 self,
-                f"different memory spaces specified for source ('{src}') and result ('{res}')",
+                f"different memory spaces specified for source type '{src}' and result memref "
+                f"type '{res}'",
             )
         sizes = _static_prop(self, "static_sizes")
         if len(sizes) != res.rank:

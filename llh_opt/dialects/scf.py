@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from llh_opt.diagnostics import Diagnostic, Severity
 from llh_opt.ir.attributes import (
     DenseArrayAttr,
     IntegerAttr,
@@ -32,6 +33,7 @@ from llh_opt.ir.opdef import (
     ResultDef,
     Trait,
     TypeConstraint,
+    VerifyError,
     has_parent,
     op_error,
     register,
@@ -92,9 +94,28 @@ class _SingleBlockImplicitTerminator(Trait):
             last = r.blocks[0].last
             if last is None:
                 raise op_error(op, "expects a non-empty block")
-            if last.name != want:
-                err = op_error(op, f"expects regions to end with '{want}', found '{last.name}'")
-                raise err
+            # A block without any terminator is the verifier's "block with no terminator".
+            if last.name != want and (not last.registered or IsTerminator in last.TRAIT_SET):
+                raise op_error(op, f"expects regions to end with '{want}', found '{last.name}'")
+
+
+def _branch_error(op: Operation, message: str, terminator: Operation) -> VerifyError:
+    """MLIR's RegionBranchOpInterface error, with its `region branch point` note."""
+    loc = terminator.location.file_loc() if terminator.location is not None else None
+    return VerifyError(op, message, [Diagnostic(Severity.NOTE, "region branch point", loc)])
+
+
+class _YieldParent(Trait):
+    """MLIR's `ParentOneOf<...>` on scf.yield (one quoted list, as MLIR prints it)."""
+
+    PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+
+    @staticmethod
+    def verify(op: Operation) -> None:
+        p = op.parent_op
+        if p is None or p.name not in _YieldParent.PARENTS:
+            names = ", ".join(_YieldParent.PARENTS)
+            raise op_error(op, f"expects parent op to be one of '{names}'")
 
 
 def _print_arrow_types(p: Printer, types: Sequence[Type], parens: bool) -> None:
@@ -121,11 +142,7 @@ class YieldOp(Operation):
     OPERATION_NAME = "scf.yield"
     SUMMARY = "loop yield and termination operation"
     OPERANDS = (OperandDef("results", ANY_TYPE, variadic=True),)
-    TRAITS = (
-        Pure,
-        IsTerminator,
-        has_parent("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"),
-    )
+    TRAITS = (Pure, IsTerminator, _YieldParent)
 
     @classmethod
     def build(cls, values: Sequence[Value] = (), location: LocationAttr = _UNKNOWN) -> YieldOp:
@@ -244,11 +261,12 @@ class ForOp(Operation):
             return
         yielded = term.operands
         if len(yielded) != len(iter_args):
-            raise op_error(
+            raise _branch_error(
                 self,
                 "along control flow edge from Operation scf.yield to Region #0: region branch "
                 f"point has {len(yielded)} operands, but region successor needs "
                 f"{len(iter_args)} inputs",
+                term,
             )
         for i, (a, v) in enumerate(zip(iter_args, yielded)):
             if a.type is not v.type:
@@ -279,9 +297,6 @@ class ForOp(Operation):
         p.print_operand(ops[1])
         p.write(" step ")
         p.print_operand(ops[2])
-        if not isinstance(ops[0].type, IndexType):
-            p.write(" : ")
-            p.print_type(ops[0].type)
         inits = ops[3:]
         if inits:
             p.write(" iter_args(")
@@ -292,6 +307,10 @@ class ForOp(Operation):
             p.write(")")
             _print_arrow_types(p, self.result_types, parens=True)
         p.write(" ")
+        if not isinstance(ops[0].type, IndexType):
+            p.write(" : ")  # MLIR prints the type after a blank: `step %s  : i32 {`
+            p.print_type(ops[0].type)
+            p.write(" ")
         p.print_region(
             self.regions[0], print_entry_block_args=False, print_block_terminators=bool(inits)
         )
@@ -361,17 +380,19 @@ class IfOp(Operation):
             ops = term.operands
             edge = "along control flow edge from Operation scf.yield to parent: "
             if len(ops) != len(results):
-                raise op_error(
+                raise _branch_error(
                     self,
                     edge + f"region branch point has {len(ops)} operands, but region successor "
                     f"needs {len(results)} inputs",
+                    term,
                 )
             for i, (v, res) in enumerate(zip(ops, results)):
                 if v.type is not res.type:
-                    raise op_error(
+                    raise _branch_error(
                         self,
                         edge + f"successor operand type #{i} '{v.type}' should match successor "
                         f"input type #{i} '{res.type}'",
+                        term,
                     )
 
     def print_custom(self, p: Printer) -> None:

@@ -192,7 +192,8 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         return None
 
     def region_open(self, c: list[Any]) -> RegionContext:
-        dialect = self.pending_dialect or self.regions[-1].dialect
+        pending = self.pending_dialect  # "" (scf regions): no default dialect, as in MLIR
+        dialect = pending if pending is not None else self.regions[-1].dialect
         self.pending_dialect = None
         ctx = RegionContext(Region(), dialect)
         self.ssa.push()

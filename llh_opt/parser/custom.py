@@ -44,6 +44,7 @@ from llh_opt.ir.types import (
     i32,
     i64,
 )
+from llh_opt.parser.custom_loops import LoopOpsMixin
 from llh_opt.parser.errors import ParseError
 from llh_opt.parser.lexemes import SCALAR_TYPE_RE
 
@@ -128,8 +129,9 @@ MLIR_KEYWORDS = frozenset(
 """Bare words MLIR's lexer turns into keyword tokens (with the builtin type names)."""
 
 
-class CustomOpsMixin:
-    """Callbacks of the `custom_body` alternatives (see the module docstring)."""
+class CustomOpsMixin(LoopOpsMixin):
+    """Callbacks of the `custom_body` alternatives (see the module docstring); the loop-level
+    dialects' forms are in ``custom_loops.py``."""
 
     # ------------------------------------------------------------------ shared
 
@@ -204,13 +206,13 @@ class CustomOpsMixin:
             prop = "overflowFlags" if kind == "overflow" else "fastmath"
             allowed = OVERFLOW_OPS if kind == "overflow" else FASTMATH_OPS
             off = self.base + flags.start_pos
-            if name not in allowed:
+            if name not in allowed and _flags_prop(name) != prop:
                 raise ParseError("expected ':'", off, backup=True)
             props[prop] = self.dialect_attr_text("arith", "." + text, off)
             return props
         if name in OVERFLOW_OPS and self._declares(name, "overflowFlags"):
             props["overflowFlags"] = self.dialect_attr_text("arith", ".overflow<none>", 0)
-        elif name in FASTMATH_OPS and self._declares(name, "fastmath"):
+        elif (name in FASTMATH_OPS and self._declares(name, "fastmath")) or _default_fastmath(name):
             props["fastmath"] = self.dialect_attr_text("arith", ".fastmath<none>", 0)
         return props
 
@@ -421,6 +423,8 @@ class CustomOpsMixin:
         """`<dialect>.X`, also for bare `X` where the default dialect is `dialect`."""
         if kw.value == short:
             default = self.regions[-1].dialect
+            if default == "":
+                raise _no_default_dialect(short, self.base + kw.start_pos)
             if default != dialect:
                 raise ParseError(
                     f"custom op '{short}' is unknown (tried '{default}.{short}' as well)",
@@ -539,6 +543,8 @@ class CustomOpsMixin:
             raise ParseError("expected operation name in quotes", off, backup=True)
         if "." not in name:
             dialect = self.regions[-1].dialect
+            if dialect == "":
+                raise _no_default_dialect(name, off)
             raise ParseError(
                 f"custom op '{name}' is unknown (tried '{dialect}.{name}' as well)", off
             )
@@ -609,8 +615,15 @@ class CustomOpsMixin:
         kw = c[0]
         name = kw.value
         flags, attrs, rest = self._split_tail(c[2:])
+        rounding = None
+        if getattr(rest[0], "type", None) == "ROUNDING_KW":
+            rounding = rest.pop(0)
+            if name != "arith.truncf":
+                raise ParseError("expected ':'", self.base + rounding.start_pos, backup=True)
         src_t, _to, dst_t = rest
         props = self._flags(name, flags) if name == "arith.trunci" or flags is not None else {}
+        if rounding is not None:
+            props["roundingmode"] = IntegerAttr(ROUNDING_MODES.index(rounding.value), i32)
         if name == "tensor.cast":
             after = self._after_token(c[1])
             self._expect_type(src_t, _TENSOR_TYPES, name, after)
@@ -642,7 +655,7 @@ class CustomOpsMixin:
         attrs = c[1] if len(c) == 5 else None
         src, idx, t = c[-3], c[-2], c[-1]
         operands = self.resolve_uses([src, idx], [t, _INDEX])
-        return self._create(kw, "tensor.dim", operands, [_INDEX], {}, attrs)
+        return self._create(kw, kw.value, operands, [_INDEX], {}, attrs)  # tensor.dim, memref.dim
 
     def tensor_empty(self, c: list[Any]) -> Operation:
         kw = c[0]
@@ -754,6 +767,28 @@ class CustomOpsMixin:
         attrs = c[4] if len(c) > 4 else None
         props = {"operandSegmentSizes": DenseArrayAttr(i32, (1, len(ops1), len(ops2)))}
         return self._create(kw, "cf.cond_br", [cond, *ops1, *ops2], [], props, attrs, (), [b1, b2])
+
+
+ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_nearest_away")
+"""`arith.truncf`'s rounding modes (the `roundingmode` property is the index, as i32)."""
+
+
+def _flags_prop(name: str) -> str | None:
+    """The flags property a registered op declares (`FLAGS_PROP`: math ops, extf, truncf)."""
+    return getattr(OP_CLASSES.get(name), "FLAGS_PROP", None)
+
+
+def _default_fastmath(name: str) -> bool:
+    """Whether the registered op stores MLIR's default `fastmath = none` (math ops)."""
+    cls = OP_CLASSES.get(name)
+    return cls is not None and "fastmath" in dict(getattr(cls, "GENERIC_DEFAULTS", ()))
+
+
+def _no_default_dialect(name: str, off: int) -> ParseError:
+    """MLIR's error for a bare op name in a region without a default dialect (scf bodies)."""
+    err = _dialect_not_found("", name, off)
+    err.message += f" (tried '.{name}' as well)"
+    return err
 
 
 def _dialect_not_found(dialect: str, name: str, off: int) -> ParseError:

@@ -24,11 +24,12 @@ def compile(source: Any, opt_level: int = 2, **kwargs: Any) -> CompiledModule:  
     return jit_compile(source, opt_level, **kwargs)
 
 
-def load(path: Any) -> CompiledModule:
-    """Load a shared library linked from an `llh-opt --emit=obj` object."""
+def load(path: Any, entries: Any = None) -> CompiledModule:
+    """Load a shared library linked from `llh-opt --emit=obj` object(s); `entries` names the entry
+    points to bind when several models share the library (default: the library's manifest)."""
     from llh_opt.runtime.shared import load as load_shared
 
-    return load_shared(path)
+    return load_shared(path, entries)
 
 
 __all__ = ["RuntimeLoadError", "ShapeError", "compile", "load"]

@@ -29,7 +29,14 @@ from llh_opt.runtime.memref import (
 class EntryPoint:
     """A callable compiled function: `entry(*arrays) -> array | tuple of arrays | scalar`."""
 
-    __slots__ = ("signature", "_status", "_last_error", "_result_type", "_keepalive")
+    __slots__ = (
+        "signature",
+        "check_static",
+        "_status",
+        "_last_error",
+        "_result_type",
+        "_keepalive",
+    )
 
     def __init__(
         self,
@@ -37,8 +44,11 @@ class EntryPoint:
         status_address: int,
         last_error: Callable[[], bytes | None],
         keepalive: Any,
+        *,
+        check_static: bool = True,
     ) -> None:
         self.signature = signature
+        self.check_static = check_static
         self._last_error = last_error
         self._keepalive = keepalive
         results = signature.results
@@ -72,7 +82,7 @@ class EntryPoint:
         inputs: set[int] = set()
         for i, (value, spec) in enumerate(zip(args, sig.args)):
             if spec.kind == "memref":
-                arr = _check_array(sig.name, i, value, spec)
+                arr = _check_array(sig.name, i, value, spec, self.check_static)
                 keep.append(arr)
                 desc = describe(arr)
                 keep.append(desc)
@@ -109,8 +119,9 @@ class EntryPoint:
                 out.append(v.value if hasattr(v, "value") else v)
                 continue
             allocated = v.allocated or 0
-            if allocated in inputs:
-                # An output aliasing an input: copy it, the caller owns that memory.
+            if allocated in inputs or allocated == 0:
+                # An output aliasing an input (the caller owns that memory) or constant data
+                # (null `allocated`): copy it.
                 out.append(np.array(array_from_descriptor(v, spec, None)))
                 continue
             owner = owners.get(allocated)
@@ -120,7 +131,9 @@ class EntryPoint:
         return out
 
 
-def _check_array(name: str, i: int, value: Any, spec: ValueSpec) -> np.ndarray:
+def _check_array(name: str, i: int, value: Any, spec: ValueSpec, check_static: bool) -> np.ndarray:
+    """dtype and rank always; static sizes only when the module does not check them itself
+    (its own message names the symbol)."""
     if not isinstance(value, np.ndarray):
         raise TypeError(f"{name}() argument {i} must be a numpy array, got {type(value).__name__}")
     want = numpy_dtype(spec)
@@ -132,7 +145,7 @@ def _check_array(name: str, i: int, value: Any, spec: ValueSpec) -> np.ndarray:
     if value.ndim != spec.rank:
         raise ShapeError(f"argument {i}: expected rank {spec.rank}, got {value.ndim}")
     for d, (expected, actual) in enumerate(zip(spec.shape, value.shape)):
-        if expected >= 0 and expected != actual:
+        if check_static and expected >= 0 and expected != actual:
             raise ShapeError(f"argument {i} dimension {d}: expected {expected}, got {actual}")
     return np.ascontiguousarray(value)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import dataclasses
 import itertools
 import os
 from typing import Any
@@ -68,12 +69,12 @@ def as_module(source: Any, allow_unregistered: bool = False) -> Operation:
 
 def needs_lowering(module: Operation) -> bool:
     """True when the module holds ops of other dialects than the loop-level ones (LLH)."""
+    from llh_opt.codegen.llvm.translator import ANNOTATION_OPS
+
     for op in module.walk():
-        if op is module:
+        if op is module or op.name in ANNOTATION_OPS:
             continue
         if op.dialect not in LOOP_LEVEL_DIALECTS:
-            if op.name == "builtin.module":
-                continue
             return True
     return False
 
@@ -106,8 +107,7 @@ def compile(  # noqa: A001 - the public name of the runtime API
     module = as_module(source, allow_unregistered)
     if needs_lowering(module):
         lower(module)
-    opts = options if options is not None else TargetOptions()
-    opts.opt_level = opt_level
+    opts = dataclasses.replace(options or TargetOptions(), opt_level=opt_level)
     if not opts.is_host:
         raise RuntimeLoadError("the JIT runs on the host: do not set a target triple")
     tls = _emulated_tls_available()
@@ -127,7 +127,13 @@ def compile(  # noqa: A001 - the public name of the runtime API
     keepalive = (lljit, tracker)
     last_error_fn = ctypes.CFUNCTYPE(ctypes.c_char_p)(tracker[LAST_ERROR])
     entries = [
-        EntryPoint(sig, tracker[f"{sig.name}_status"], last_error_fn, keepalive)
+        EntryPoint(
+            sig,
+            tracker[f"{sig.name}_status"],
+            last_error_fn,
+            keepalive,
+            check_static=not translation.shape_checks,
+        )
         for sig in translation.signatures
     ]
     return CompiledModule(entries, keepalive)

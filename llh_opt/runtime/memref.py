@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import os
 from typing import Any
 
 import numpy as np
@@ -87,16 +88,16 @@ def _row_major(shape: tuple[int, ...]) -> list[int]:
     return list(reversed(strides))
 
 
-_libc: Any = None
+def _libc_free() -> Any:
+    """The C library's `free` (the process's, which the compiled code's `malloc` pairs with)."""
+    libc = ctypes.CDLL(None) if os.name == "posix" else ctypes.CDLL(ctypes.util.find_library("c"))
+    free = libc.free
+    free.argtypes = [ctypes.c_void_p]
+    free.restype = None
+    return free
 
 
-def _free(address: int) -> None:
-    global _libc
-    if _libc is None:
-        _libc = ctypes.CDLL(ctypes.util.find_library("c") or None)
-        _libc.free.argtypes = [ctypes.c_void_p]
-        _libc.free.restype = None
-    _libc.free(address)
+_free = _libc_free()
 
 
 class OwnedBuffer:
@@ -108,9 +109,9 @@ class OwnedBuffer:
         self.address = address
 
     def __del__(self) -> None:
-        if self.address:
-            _free(self.address)
-            self.address = 0
+        address, self.address = self.address, 0
+        if address:
+            _free(address)
 
 
 class _ArrayView:

@@ -9,7 +9,8 @@ For each public function `f` (whose translated core is internal, with exploded m
 Shape errors: the lowering calls `llh_shape_error(i32 id, i64 expected, i64 actual)`, defined here
 (internal to each object) to record the first error of the call in a thread-local state; the
 state and `const char *llh_last_error(void)` are weak, so objects of several models link together.
-`const char *llh_manifest(void)` returns the JSON signatures of the object's entries (`load()`).
+`const char *llh_manifest(void)` returns the JSON signatures of the object's entries (weak: with
+several models in one library, one of them), `__llh_signature_<f>()` those of entry `f` (`load()`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ STATE = "llh_error_state"
 MESSAGE = "llh_error_message"
 LAST_ERROR = "llh_last_error"
 MANIFEST = "llh_manifest"
+SIGNATURE = "__llh_signature_"
 MESSAGE_BYTES = 512
 # {ptr table (null: no error), i64 table length, i64 id, i64 expected, i64 actual}
 STATE_TYPE = ir.LiteralStructType([PTR, I64, I64, I64, I64])
@@ -82,6 +84,8 @@ class ErrorRuntime:
         self._shape_error: ir.Function | None = None
 
     def field(self, b: ir.IRBuilder, i: int) -> ir.Value:
+        if i == 0:
+            return self.state
         return b.gep(
             self.state, [ir.Constant(I32, 0), ir.Constant(I32, i)], source_etype=STATE_TYPE
         )
@@ -96,6 +100,8 @@ class ErrorRuntime:
                 self.mt.module, ir.FunctionType(VOID, [I32, I64, I64]), name="llh_shape_error"
             )
             fn.linkage = "internal"
+            for a, n in zip(fn.args, ("id", "expected", "actual")):
+                a.name = n
             self._shape_error = fn
         return self._shape_error
 
@@ -179,10 +185,16 @@ class ErrorRuntime:
             for info in self.mt.functions.values()
             if info.public and not info.declaration
         ]
-        text = _cstring(module, "__llh_manifest_text", manifest_json(sigs))
+        checks = len(self.mt.shape_checks)
+        text = _cstring(module, "__llh_manifest_text", manifest_json(sigs, checks))
         fn = ir.Function(module, ir.FunctionType(PTR, []), name=MANIFEST)
         fn.linkage = "weak"
         ir.IRBuilder(fn.append_basic_block("entry")).ret(text)
+        # Per entry (strong symbols): found by name when several models share one library.
+        for sig in sigs:
+            one = _cstring(module, f"__llh_signature_text_{sig.name}", manifest_json([sig], checks))
+            fn = ir.Function(module, ir.FunctionType(PTR, []), name=f"{SIGNATURE}{sig.name}")
+            ir.IRBuilder(fn.append_basic_block("entry")).ret(one)
 
 
 def ciface_param_types(info: FunctionInfo) -> tuple[ir.Type, list[ir.Type], bool]:
@@ -200,6 +212,7 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
     ret, params, result_ptr = ciface_param_types(info)
     module = mt.module
     ciface = ir.Function(module, ir.FunctionType(ret, params), name=f"_mlir_ciface_{info.name}")
+    _name_wrapper_args(ciface, info, result_ptr)
     b = ir.IRBuilder(ciface.append_basic_block("entry"))
     args = list(ciface.args)
     out_ptr = args.pop(0) if result_ptr else None
@@ -229,6 +242,7 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
         PTR if isinstance(t, MemRefType) else llvm_type(t) for t in info.type.inputs
     ]
     status = ir.Function(module, ir.FunctionType(I32, status_params), name=f"{info.name}_status")
+    _name_wrapper_args(status, info, bool(results))
     b = ir.IRBuilder(status.append_basic_block("entry"))
     sargs = list(status.args)
     rt = mt.error_runtime
@@ -242,6 +256,14 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
     table = b.load(rt.field(b, 0), typ=PTR)
     failed = b.icmp_unsigned("!=", table, ir.Constant(PTR, None))
     b.ret(b.zext(failed, I32))
+
+
+def _name_wrapper_args(fn: ir.Function, info: FunctionInfo, result_ptr: bool) -> None:
+    args = list(fn.args)
+    if result_ptr:
+        args.pop(0).name = "result"
+    for i, a in enumerate(args):
+        a.name = f"arg{i}"
 
 
 __all__ = ["ErrorRuntime", "ciface_param_types", "emit_entry_wrappers"]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from llvmlite import ir
 
-from llh_opt.codegen.llvm.types import I64, PTR, descriptor_type, memref_strides, scalar_type
+from llh_opt.codegen.llvm.types import I64, descriptor_type, memref_strides, scalar_type
 from llh_opt.ir.types import DYNAMIC, MemRefType
 
 ALLOCATED, ALIGNED, OFFSET, SIZES, STRIDES = 0, 1, 2, 3, 4
@@ -66,15 +66,14 @@ class MemRefDescriptor:
         return [self.stride(i) for i in range(self.rank)]
 
     def size_dynamic_index(self, index: ir.Value) -> ir.Value:
-        """sizes[index] for a run-time index (memref.dim with a non-constant operand)."""
+        """sizes[index] for a run-time index (memref.dim with a non-constant operand): a chain of
+        selects, no stack slot (it may sit in a loop)."""
         b = self.b
-        if not self.rank:
-            return i64(0)
-        arr = b.extract_value(self.value, SIZES)
-        slot = b.alloca(arr.type)
-        b.store(arr, slot)
-        p = b.gep(slot, [i64(0), index], inbounds=True, source_etype=arr.type)
-        return b.load(p, typ=I64)
+        result: ir.Value = i64(0)
+        for k in reversed(range(self.rank)):
+            hit = b.icmp_signed("==", index, i64(k))
+            result = b.select(hit, self.b.extract_value(self.value, [SIZES, k]), result)
+        return result
 
     def linear_index(self, indices: Sequence[ir.Value]) -> ir.Value:
         """offset + Σ index_k · stride_k (constants folded by the builder where static)."""
@@ -83,9 +82,8 @@ class MemRefDescriptor:
         if self.static_offset != 0:
             total = self.offset()
         for k, idx in enumerate(indices):
-            st = self.static_strides[k]
-            term = idx if st == 1 else b.mul(idx, self.stride(k))
-            total = term if total is None else b.add(total, term)
+            term = _mul(b, idx, self.stride(k))
+            total = term if total is None else add(b, total, term)
         return total if total is not None else i64(0)
 
     def element_pointer(self, indices: Sequence[ir.Value]) -> ir.Value:
@@ -129,10 +127,33 @@ def row_major_strides(b: ir.IRBuilder, sizes: Sequence[ir.Value]) -> list[ir.Val
 
 
 def product(b: ir.IRBuilder, values: Sequence[ir.Value]) -> ir.Value:
-    total: ir.Value = i64(1)
+    """Π values, the constant factors folded into one."""
+    const = 1
+    total: ir.Value | None = None
     for v in values:
-        total = _mul(b, total, v)
-    return total
+        if isinstance(v, ir.Constant):
+            const *= v.constant
+        else:
+            total = v if total is None else b.mul(total, v)
+    if total is None:
+        return i64(const)
+    return total if const == 1 else b.mul(total, i64(const))
+
+
+def add(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    """x + y, folded when both are constants or one is 0."""
+    if isinstance(x, ir.Constant) and isinstance(y, ir.Constant):
+        return i64(x.constant + y.constant)
+    if isinstance(x, ir.Constant) and x.constant == 0:
+        return y
+    if isinstance(y, ir.Constant) and y.constant == 0:
+        return x
+    return b.add(x, y)
+
+
+def mul(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
+    """x * y, folded when both are constants or one is 1."""
+    return _mul(b, x, y)
 
 
 def _mul(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
@@ -145,15 +166,12 @@ def _mul(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
     return b.mul(x, y)
 
 
-def null_ptr() -> ir.Constant:
-    return ir.Constant(PTR, None)
-
-
 __all__ = [
     "MemRefDescriptor",
+    "add",
+    "mul",
     "build_descriptor",
     "i64",
-    "null_ptr",
     "product",
     "row_major_strides",
 ]

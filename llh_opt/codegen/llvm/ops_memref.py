@@ -15,9 +15,12 @@ from typing import Any
 from llvmlite import ir
 
 from llh_opt.codegen.llvm.descriptor import (
+    SIZES,
     MemRefDescriptor,
+    add,
     build_descriptor,
     i64,
+    mul,
     product,
     row_major_strides,
 )
@@ -91,11 +94,10 @@ def _result_sizes(
 
 
 def _identity_check(op: Operation, t: MemRefType) -> None:
+    """Allocations are dense row-major (a static strided layout equal to it is accepted)."""
     strides, offset = memref_strides(t)
-    rank = len(t.shape)
     if t.layout is not None and (offset != 0 or any(s == DYNAMIC for s in strides)):
         raise TranslationError(op, "cannot be translated to LLVM IR: allocation with a layout")
-    del rank
 
 
 @handles("memref.alloc", "memref.alloca")
@@ -179,7 +181,9 @@ def _dim(op: Operation, ft: FunctionTranslator) -> None:
     if k is not None:
         if not 0 <= k < d.rank:
             raise TranslationError(op, f"dimension index {k} is out of bounds")
-        ft.bind(op.results[0], d.size(k))
+        # The descriptor's field, even for a static dimension: entry shape checks compare what
+        # the caller passed with what the type assumes (LLVM folds it for our own buffers).
+        ft.bind(op.results[0], ft.b.extract_value(d.value, [SIZES, k]))
     else:
         ft.bind(op.results[0], d.size_dynamic_index(ft.get(index)))
 
@@ -239,8 +243,8 @@ def _subview(op: Operation, ft: FunctionTranslator) -> None:
     b = ft.b
     offset = src.offset()
     for k, o in enumerate(offsets):
-        offset = b.add(offset, b.mul(o, src.stride(k)))
-    strides = [b.mul(s, src.stride(k)) for k, s in enumerate(steps)]
+        offset = add(b, offset, mul(b, o, src.stride(k)))
+    strides = [mul(b, s, src.stride(k)) for k, s in enumerate(steps)]
     keep = _kept_dims(op, [getattr(s, "constant", None) for s in sizes], dst)
     sizes = [sizes[k] for k in keep]
     strides = [strides[k] for k in keep]
@@ -324,7 +328,7 @@ def _expand_shape(op: Operation, ft: FunctionTranslator) -> None:
         running = src.stride(k)
         for j in reversed(g):
             strides[j] = running
-            running = b.mul(running, sizes[j])
+            running = mul(b, running, sizes[j])
     ft.bind(
         op.results[0],
         build_descriptor(
@@ -409,9 +413,13 @@ def _get_global(op: Operation, ft: FunctionTranslator) -> None:
         raise TranslationError(op, f"result type {t} does not match the global's type {gtype}")
     b = ft.b
     sizes = [i64(s) for s in t.shape]
+    # `allocated` is null: the memory is not the heap's (`free` of it is a no-op; a caller
+    # receiving such a view copies it).
     ft.bind(
         op.results[0],
-        build_descriptor(b, len(sizes), gv, gv, i64(0), sizes, row_major_strides(b, sizes)),
+        build_descriptor(
+            b, len(sizes), ir.Constant(PTR, None), gv, i64(0), sizes, row_major_strides(b, sizes)
+        ),
     )
 
 

@@ -119,10 +119,19 @@ def module_signatures(module: Operation) -> list[EntrySignature]:
     return [signature_of(f) for f in entry_functions(module)]
 
 
-def manifest_json(signatures: list[EntrySignature]) -> str:
-    return json.dumps({"version": 1, "entries": [s.to_json() for s in signatures]})
+def manifest_json(signatures: list[EntrySignature], shape_checks: int = 0) -> str:
+    """`shape_checks`: how many input checks the module makes itself (0: the caller should
+    check static sizes)."""
+    return json.dumps(
+        {
+            "version": 1,
+            "shape_checks": shape_checks,
+            "entries": [s.to_json() for s in signatures],
+        }
+    )
 
 
-def parse_manifest(text: str) -> list[EntrySignature]:
+def parse_manifest(text: str) -> tuple[list[EntrySignature], int]:
+    """(entries, number of shape checks the module makes) from `manifest_json` text."""
     d = json.loads(text)
-    return [EntrySignature.from_json(e) for e in d["entries"]]
+    return [EntrySignature.from_json(e) for e in d["entries"]], int(d.get("shape_checks", 0))

@@ -116,9 +116,9 @@ def incbin_asm(symbol: str, path: str, nbytes: int, align: int, triple: str) -> 
             ".text",
         ]
     return [
-        f'.section .rodata.{symbol},"a",@progbits',
+        f'.section .rodata.{symbol},"a",%progbits',  # `%`: `@` starts a comment on ARM
         f".p2align {log2}",
-        f".type {symbol},@object",
+        f".type {symbol},%object",
         f"{symbol}:",
         f'.incbin "{quoted}"',
         f".size {symbol}, {nbytes}",
@@ -204,9 +204,26 @@ def build_module(
     return mod
 
 
+def _arch(triple: str) -> str:
+    arch = triple.split("-", 1)[0]
+    return {"amd64": "x86_64", "x86-64": "x86_64", "arm64": "aarch64"}.get(arch, arch)
+
+
+def can_assemble(triple: str) -> bool:
+    """Whether `module asm` can be assembled for `triple`: llvmlite initializes the assembly
+    parser of the host architecture only."""
+    import llvmlite.binding as llvm
+
+    return _arch(triple) == _arch(llvm.get_process_triple())
+
+
 def emit(translation: LLVMTranslation, kind: str, options: TargetOptions) -> str | bytes:
-    """`kind` is "llvm" (optimized LLVM IR text), "asm" (assembly) or "obj" (object bytes)."""
+    """`kind` is "llvm" (optimized LLVM IR text), "asm" (assembly) or "obj" (object bytes).
+    Objects for another architecture carry their constant data as IR initializers (no assembly
+    parser for `.incbin` there): correct, only slower to compile."""
     tm = target_machine(options)
+    if kind == "obj" and not can_assemble(tm.triple):
+        return tm.emit_object(build_module(translation, options, tm, None))
     if kind == "obj":
         with data_files(translation) as paths:
             mod = build_module(translation, options, tm, paths)

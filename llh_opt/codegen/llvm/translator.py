@@ -18,14 +18,10 @@ from llvmlite import ir
 from llh_opt.codegen.llvm.errors import TranslationError
 from llh_opt.codegen.llvm.options import TargetOptions
 from llh_opt.codegen.llvm.types import (
-    I1,
-    I32,
     I64,
     PTR,
-    VOID,
     UnsupportedType,
     core_function_type,
-    descriptor_type,
     llvm_type,
 )
 from llh_opt.ir.core import Block, Operation, Region, Value
@@ -185,6 +181,7 @@ class ModuleTranslator:
         except UnsupportedType as e:
             raise TranslationError(op, f"cannot be translated to LLVM IR: {e}") from None
         fn = ir.Function(self.module, fty, name=name)
+        name_arguments(fn, ftype)
         info = FunctionInfo(op, name, ftype, fn)
         if not info.declaration:
             # Exported symbols are the C-interface wrappers; the core keeps its MLIR name inside.
@@ -217,6 +214,20 @@ class ModuleTranslator:
                 fn = ir.Function(self.module, ir.FunctionType(ret, list(args)), name=full)
             self._intrinsics[key] = fn
         return fn
+
+
+def name_arguments(fn: ir.Function, ftype: FunctionType, first: int = 0) -> None:
+    """`%arg0`, or `%arg0.allocated`, `.aligned`, `.offset`, `.size0`, `.stride0` for a memref."""
+    args = iter(fn.args[first:])
+    for i, t in enumerate(ftype.inputs):
+        if isinstance(t, MemRefType):
+            rank = len(t.shape)
+            fields = ["allocated", "aligned", "offset"]
+            fields += [f"size{k}" for k in range(rank)] + [f"stride{k}" for k in range(rank)]
+            for f in fields:
+                next(args).name = f"arg{i}.{f}"
+        else:
+            next(args).name = f"arg{i}"
 
 
 def _overload_types(name: str, ret: ir.Type, args: Sequence[ir.Type]) -> list[ir.Type]:
@@ -286,13 +297,17 @@ class FunctionTranslator:
         op = self.info.op
         region = op.regions[0]
         entry = region.blocks[0]
-        llentry = self.fn.append_basic_block("entry")
-        self.b.position_at_end(llentry)
-        self.entry_builder = ir.IRBuilder(llentry)
+        # "entry" holds the stack slots only (`entry_alloca`) and falls through to the body, so
+        # inserting a slot never moves the main builder's insertion point.
+        allocas = self.fn.append_basic_block("entry")
+        llbody = self.fn.append_basic_block("body")
+        self.entry_builder = ir.IRBuilder(allocas)
+        self.b.position_at_end(llbody)
         self._bind_entry_arguments(entry)
         if self.mt.shape_checks and self.info.public:
             self.mt.error_runtime.emit_reset(self.b)
-        self.translate_cfg_region(region, llentry)
+        self.translate_cfg_region(region, llbody)
+        self.entry_builder.branch(llbody)
 
     def _bind_entry_arguments(self, entry: Block) -> None:
         from llh_opt.codegen.llvm.descriptor import build_descriptor
@@ -323,7 +338,11 @@ class FunctionTranslator:
         """A multi-block region (a function body): blocks in reverse post-order so definitions
         are translated before their uses; block arguments become phis."""
         order = _reverse_post_order(region)
-        for blk in order:
+        reachable = set(order)
+        # LLVM blocks follow the region's order (readable output); translation follows RPO.
+        for blk in region.blocks:
+            if blk not in reachable:
+                continue
             if blk is region.blocks[0]:
                 self.blocks[blk] = first
                 continue
@@ -368,7 +387,10 @@ class FunctionTranslator:
         if handler is None:
             if op.name in ANNOTATION_OPS:
                 return
-            raise TranslationError(op, "cannot be translated to LLVM IR: unsupported operation")
+            hint = " (lower it first: --lower-to-llvm)" if op.dialect in ("llh", "tensor") else ""
+            raise TranslationError(
+                op, f"cannot be translated to LLVM IR: unsupported operation{hint}"
+            )
         handler(op, self)
 
     def inline_region(self, op: Operation, region: Region, args: Sequence[Any]) -> Operation:
@@ -392,11 +414,6 @@ class FunctionTranslator:
         """A stack slot in the function's entry block (so loops do not grow the stack)."""
         eb = self.entry_builder
         assert eb is not None
-        first = self.fn.entry_basic_block
-        if first.instructions:
-            eb.position_before(first.instructions[0])
-        else:
-            eb.position_at_end(first)
         return eb.alloca(t, name=name)
 
     def call_runtime(self, name: str, ret: ir.Type, args: Sequence[Any]) -> Any:
@@ -426,20 +443,11 @@ def _reverse_post_order(region: Region) -> list[Block]:
     return post
 
 
-def const_int(t: ir.Type, v: int) -> ir.Constant:
-    return ir.Constant(t, v)
-
-
 __all__ = [
+    "ANNOTATION_OPS",
     "HANDLERS",
-    "I1",
-    "I32",
-    "I64",
-    "PTR",
-    "VOID",
+    "FunctionInfo",
     "FunctionTranslator",
     "ModuleTranslator",
-    "const_int",
-    "descriptor_type",
     "handles",
 ]

@@ -17,7 +17,9 @@ from llh_opt.ir.types import (
     IntegerType,
     MemRefType,
     NoneType,
+    RankedTensorType,
     Type,
+    UnrankedTensorType,
 )
 
 
@@ -79,6 +81,8 @@ def scalar_type(t: Type) -> ir.Type:
         ft = _FLOATS.get(t.name)
         if ft is not None:
             return ft
+    if isinstance(t, (RankedTensorType, UnrankedTensorType)):
+        raise UnsupportedType(f"type {t} has no LLVM lowering (bufferize first: --lower-to-llvm)")
     raise UnsupportedType(f"type {t} has no LLVM lowering")
 
 
