@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from llh_opt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr
-from llh_opt.ir.core import Block, Operation, Value
+from llh_opt.ir.core import Block, Operation
 from llh_opt.ir.types import IntegerType, MemRefType, RankedTensorType
 from llh_opt.lowering.bufferize import CAST, bufferize_module, public_functions
 from llh_opt.lowering.context import (
