@@ -312,8 +312,9 @@ class LoweringContext:
             else:
                 raise self.error(
                     self.op,
-                    f"dimension {i} of '{t}' is dynamic and has no symbol (run "
-                    "--infer-symbolic-shape first)",
+                    f"dimension {i} of '{t}' is dynamic and has no symbol: run "
+                    "--infer-symbolic-shape first (it annotates the functions marked "
+                    "`attributes {entrance}`)",
                 )
         return out
 
