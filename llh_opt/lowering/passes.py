@@ -10,8 +10,9 @@
   declarations, ``module @__symbol__`` and the stage-1 ``llh.symbol`` tags are removed. An op
   without a lowering, an unranked tensor, an ``llh.weight`` whose data is not loaded are errors at
   the op.
-* ``lower-to-llvm``: ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``,
-  ``canonicalize``, then the two stages. (The CLI then translates the loop-level module.)
+* ``lower-to-llvm``: ``inline`` + ``symbol-dce`` when private functions take or return tensors,
+  ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``, ``canonicalize``,
+  then the two stages. (The CLI then translates the loop-level module.)
 
 What does not live here: op lowerings (op-family modules), the translation (``codegen/llvm``).
 """
@@ -261,6 +262,17 @@ class ConvertLLHToLoopsPass(Pass):
         convert_module(op)
 
 
+def _has_private_tensor_functions(module: Operation) -> bool:
+    from llh_opt.lowering.bufferize import is_tensor_function
+
+    for op in module.regions[0].blocks[0].ops:
+        if op.name == "func.func" and op.regions and op.regions[0].blocks:
+            vis = op.properties.get("sym_visibility")
+            if isinstance(vis, StringAttr) and vis.value == "private" and is_tensor_function(op):
+                return True
+    return False
+
+
 def _has_symbols(module: Operation) -> bool:
     for op in module.regions[0].blocks[0].ops:
         if op.name == "llh.symbolic_int":
@@ -273,7 +285,8 @@ class LowerToLLVMPass(Pass):
     NAME = "lower-to-llvm"
     SUMMARY = "LLH to the loop-level module: infer shapes, load weights, canonicalize, lower"
     DESCRIPTION = (
-        "Runs infer-symbolic-shape (when the module has no symbols yet), load-weight, "
+        "Runs inline and symbol-dce (when private functions take tensors), "
+        "infer-symbolic-shape (when the module has no symbols yet), load-weight, "
         "canonicalize, llh-bufferize and convert-llh-to-loops. The CLI then translates the "
         "loop-level module (--emit)."
     )
@@ -287,6 +300,9 @@ class LowerToLLVMPass(Pass):
     __slots__ = ()
 
     def run(self, op: Operation, ctx: PassContext) -> None:
+        if _has_private_tensor_functions(op):
+            create_pass("inline").run(op, ctx)
+            create_pass("symbol-dce").run(op, ctx)
         if not _has_symbols(op):
             create_pass("infer-symbolic-shape").run(op, ctx)
         wd = self.options["weight-dir"]
