@@ -312,8 +312,9 @@ class LoweringContext:
             else:
                 raise self.error(
                     self.op,
-                    f"dimension {i} of '{t}' is dynamic and has no symbol (run "
-                    "--infer-symbolic-shape first)",
+                    f"dimension {i} of '{t}' is dynamic and has no symbol: run "
+                    "--infer-symbolic-shape first (it annotates the functions marked "
+                    "`attributes {entrance}`)",
                 )
         return out
 
@@ -397,6 +398,13 @@ class LoweringContext:
             return self._load_virtual(v, ivs)
         return self.load(self.buffer(v) if m is None else m, ivs)
 
+    def views(self) -> dict[Value, list[Value]]:
+        """Each allocation → the buffers that are it or views of it."""
+        out: dict[Value, list[Value]] = {}
+        for m, root in self._roots.items():
+            out.setdefault(root, []).append(m)
+        return out
+
     def root_of(self, m: Value) -> Value:
         return self._roots.get(m, m)
 
@@ -405,9 +413,26 @@ class LoweringContext:
         integer scalar (converted on demand, once, right after `x`'s definition)."""
         self._scalars[v] = x
 
+    def _constant_scalar(self, v: Value) -> Value | None:
+        """An `llh.constant` scalar, materialized on first use (hoisted, so unused constants
+        such as a slice's open end cost nothing)."""
+        owner = v.owner
+        if not isinstance(owner, Operation) or owner.name != "llh.constant":
+            return None
+        attr = owner.properties.get("value")
+        t = v.type
+        if isinstance(attr, IntegerAttr) and isinstance(t, IntegerType):
+            x = self.c(attr.value) if t.width == 64 else self.const(attr.value, t)
+        elif isinstance(attr, FloatAttr) and isinstance(t, FloatType):
+            x = self.const(attr.value, t)
+        else:
+            return None
+        self._scalars[v] = x
+        return x
+
     def scalar(self, v: Value) -> Value:
         """The lowered value of LLH scalar `v`, of `v`'s own type."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
@@ -418,7 +443,7 @@ class LoweringContext:
 
     def index_of(self, v: Value) -> Value:
         """Integer LLH scalar `v` as an `index`."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")

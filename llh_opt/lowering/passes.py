@@ -10,8 +10,9 @@
   declarations, ``module @__symbol__`` and the stage-1 ``llh.symbol`` tags are removed. An op
   without a lowering, an unranked tensor, an ``llh.weight`` whose data is not loaded are errors at
   the op.
-* ``lower-to-llvm``: ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``,
-  ``canonicalize``, then the two stages. (The CLI then translates the loop-level module.)
+* ``lower-to-llvm``: ``inline`` + ``symbol-dce`` when private functions take or return tensors,
+  ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``, ``canonicalize``,
+  then the two stages. (The CLI then translates the loop-level module.)
 
 What does not live here: op lowerings (op-family modules), the translation (``codegen/llvm``).
 """
@@ -21,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from llh_opt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr
-from llh_opt.ir.core import Block, Operation, Value
+from llh_opt.ir.core import Block, Operation
 from llh_opt.ir.types import IntegerType, MemRefType, RankedTensorType
 from llh_opt.lowering.bufferize import CAST, bufferize_module, public_functions
 from llh_opt.lowering.context import (
@@ -183,9 +184,7 @@ def _lower_return(op: Operation, ctx: LoweringContext) -> None:
 def _insert_deallocs(ctx: LoweringContext) -> None:
     """`memref.dealloc` of every temporary not returned, after the last top-level op that uses
     it or one of its views."""
-    aliases: dict[Value, list[Value]] = {}
-    for m, root in ctx._roots.items():  # noqa: SLF001 - same package
-        aliases.setdefault(root, []).append(m)
+    aliases = ctx.views()
     for root in ctx.temporaries:
         if root in ctx.returned:
             continue
@@ -263,6 +262,17 @@ class ConvertLLHToLoopsPass(Pass):
         convert_module(op)
 
 
+def _has_private_tensor_functions(module: Operation) -> bool:
+    from llh_opt.lowering.bufferize import is_tensor_function
+
+    for op in module.regions[0].blocks[0].ops:
+        if op.name == "func.func" and op.regions and op.regions[0].blocks:
+            vis = op.properties.get("sym_visibility")
+            if isinstance(vis, StringAttr) and vis.value == "private" and is_tensor_function(op):
+                return True
+    return False
+
+
 def _has_symbols(module: Operation) -> bool:
     for op in module.regions[0].blocks[0].ops:
         if op.name == "llh.symbolic_int":
@@ -275,7 +285,8 @@ class LowerToLLVMPass(Pass):
     NAME = "lower-to-llvm"
     SUMMARY = "LLH to the loop-level module: infer shapes, load weights, canonicalize, lower"
     DESCRIPTION = (
-        "Runs infer-symbolic-shape (when the module has no symbols yet), load-weight, "
+        "Runs inline and symbol-dce (when private functions take tensors), "
+        "infer-symbolic-shape (when the module has no symbols yet), load-weight, "
         "canonicalize, llh-bufferize and convert-llh-to-loops. The CLI then translates the "
         "loop-level module (--emit)."
     )
@@ -289,6 +300,9 @@ class LowerToLLVMPass(Pass):
     __slots__ = ()
 
     def run(self, op: Operation, ctx: PassContext) -> None:
+        if _has_private_tensor_functions(op):
+            create_pass("inline").run(op, ctx)
+            create_pass("symbol-dce").run(op, ctx)
         if not _has_symbols(op):
             create_pass("infer-symbolic-shape").run(op, ctx)
         wd = self.options["weight-dir"]

@@ -57,15 +57,11 @@ def lower_constant(op: Operation, ctx: LoweringContext) -> None:
             return
         ctx.set_buffer(r, global_buffer(ctx, value, r.type))
         return
-    if isinstance(value, IntegerAttr):
-        if isinstance(r.type, IntegerType) and r.type.width == 64:
-            ctx.set_scalar(r, ctx.c(value.value))  # sizes compute in index
-        else:
-            ctx.set_scalar(r, ctx.const(value.value, r.type))
-    elif isinstance(value, FloatAttr) and isinstance(r.type, FloatType):
-        ctx.set_scalar(r, ctx.const(value.value, r.type))
-    else:
+    ok_int = isinstance(value, IntegerAttr) and isinstance(r.type, IntegerType)
+    ok_float = isinstance(value, FloatAttr) and isinstance(r.type, FloatType)
+    if not (ok_int or ok_float):
         raise ctx.error(op, f"'llh.constant' op value '{value}' cannot be lowered")
+    # Scalars are materialized on first use (`LoweringContext.scalar`; i64 sizes as index).
 
 
 def _splat_scalar(ctx: LoweringContext, value: DenseElementsAttr) -> object:

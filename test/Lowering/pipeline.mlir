@@ -25,3 +25,22 @@ func.func @main(%x: tensor<?x4xf32> {func.input_symbol_0 = "s0", func.input_symb
   %0 = "llh.mul"(%x, %w) : (tensor<?x4xf32>, tensor<4xf32>) -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }
+
+// -----
+
+// A private function taking tensors is inlined (and removed) by the pipeline.
+// CHECK-LABEL: module
+// CHECK-NOT: @helper
+// CHECK: func.func @main
+// CHECK: arith.maximumf
+// CHECK: math.exp
+// CHECK-NOT: call
+func.func private @helper(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = "llh.relu"(%a) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
+}
+func.func @main(%x: tensor<?x4xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c4"}) -> tensor<?x4xf32> attributes {entrance} {
+  %0 = call @helper(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %1 = "llh.exp"(%0) : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %1 : tensor<?x4xf32>
+}

@@ -104,7 +104,7 @@ _PATTERNS = [
 @given(
     op=st.sampled_from(sorted(_FLOAT_BIN)),
     pattern=st.sampled_from(_PATTERNS),
-    elt=st.sampled_from(["f32", "f64"]),
+    elt=st.sampled_from(["f32", "f64", "f16"]),
     seed=st.integers(0, 2**32 - 1),
 )
 def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int) -> None:
@@ -121,7 +121,8 @@ def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int)
         b = rand(rng, tuple(n if d is None else d for d in rs), elt)
         if op == "div":
             b = np.where(np.abs(b) < 0.1, 1, b).astype(a.dtype)
-        close(m.main(a, b), _FLOAT_BIN[op](a, b), elt)
+        want = _FLOAT_BIN[op](a.astype(np.float32), b.astype(np.float32)).astype(a.dtype)
+        close(m.main(a, b), want if elt == "f16" else _FLOAT_BIN[op](a, b), elt)
 
 
 def _floor_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -636,3 +637,81 @@ func.func @main(%a: tensor<?x2x3x{elt}> {{func.input_symbol_0 = "s0", func.input
         r, kk = m.main(a)
         close(r, a + k, elt)
         close(kk, k, elt)
+
+
+def _bf16(x: np.ndarray) -> np.ndarray:
+    """float32 rounded to bfloat16 (nearest, ties to even), kept as float32."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return r.astype(np.uint32).view(np.float32)
+
+
+def test_bf16_compute_rounds_once_per_op() -> None:
+    """bf16 values (converted from and back to f32 inside the module): every op computes in
+    f32 and rounds its result to bf16 once, exactly as the emulation here."""
+    text = """
+func.func @main(%a: tensor<?xf32> {func.input_symbol_0 = "s0"}, %b: tensor<?xf32> {func.input_symbol_0 = "s0"}) -> (tensor<?xf32>, tensor<?xf32>) attributes {entrance} {
+  %0 = "llh.convert_to"(%a) : (tensor<?xf32>) -> tensor<?xbf16>
+  %1 = "llh.convert_to"(%0) : (tensor<?xbf16>) -> tensor<?xf32>
+  %2 = "llh.convert_to"(%b) : (tensor<?xf32>) -> tensor<?xbf16>
+  %3 = "llh.mul"(%0, %2) : (tensor<?xbf16>, tensor<?xbf16>) -> tensor<?xbf16>
+  %4 = "llh.exp"(%3) : (tensor<?xbf16>) -> tensor<?xbf16>
+  %5 = "llh.convert_to"(%4) : (tensor<?xbf16>) -> tensor<?xf32>
+  return %1, %5 : tensor<?xf32>, tensor<?xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(7)
+    for n in SIZES:
+        a, b = rand(rng, (n,), "f32"), rand(rng, (n,), "f32")
+        r1, r5 = m.main(a, b)
+        np.testing.assert_array_equal(r1, _bf16(a))
+        np.testing.assert_array_equal(r5, _bf16(np.exp(_bf16(_bf16(a) * _bf16(b)))))
+
+
+def test_constant_indices_on_dynamic_dimensions_are_checked() -> None:
+    """slice [1:3] and extract [-2] on a dynamic dimension assume it large enough: a smaller
+    input is a ShapeError, never an out-of-bounds read."""
+    text = """
+func.func @main(%a: tensor<?x2xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c2"}) -> (tensor<2x2xf32>, tensor<2xf32>) attributes {entrance} {
+  %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
+  %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
+  %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+  %c3 = "llh.constant"() <{value = 3 : i64}> : () -> i64
+  %cm2 = "llh.constant"() <{value = -2 : i64}> : () -> i64
+  %0 = "llh.slice"(%a, %c1, %c0, %c3, %c2) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (tensor<?x2xf32>, i64, i64, i64, i64) -> tensor<2x2xf32>
+  %1 = "llh.extract"(%a, %cm2) : (tensor<?x2xf32>, i64) -> tensor<2xf32>
+  return %0, %1 : tensor<2x2xf32>, tensor<2xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(8)
+    for n in (3, 4, 9):
+        a = rand(rng, (n, 2), "f32")
+        r0, r1 = m.main(a)
+        close(r0, a[1:3], "f32")
+        close(r1, a[-2], "f32")
+    with pytest.raises(runtime.ShapeError, match=r"'llh.slice' at .* needs input dimension 0 "
+                       r"\(symbol s0\) of size at least 3: expected 3, got 2"):  # fmt: skip
+        m.main(np.zeros((2, 2), np.float32))
+
+
+def test_two_entry_functions_share_one_check_table() -> None:
+    text = """
+func.func @f(%a: tensor<?xf32> {func.input_symbol_0 = "s0"}, %b: tensor<?xf32> {func.input_symbol_0 = "s0"}) -> tensor<?xf32> attributes {entrance} {
+  %0 = "llh.add"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @g(%a: tensor<?x?xf32> {func.input_symbol_0 = "s1", func.input_symbol_1 = "s1"}) -> tensor<?x?xf32> attributes {entrance} {
+  %0 = "llh.transpose"(%a) <{perms = array<i64: 1, 0>}> : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(9)
+    for n in SIZES:
+        a, b = rand(rng, (n,), "f32"), rand(rng, (n,), "f32")
+        close(m.f(a, b), a + b, "f32")
+        c = rand(rng, (n, n), "f32")
+        close(m.g(c), c.T, "f32")
+    with pytest.raises(runtime.ShapeError, match=r"argument 1 dimension 0 \(symbol s0\)"):
+        m.f(np.ones(3, np.float32), np.ones(4, np.float32))
+    with pytest.raises(runtime.ShapeError, match=r"argument 0 dimension 1 \(symbol s1\)"):
+        m.g(np.ones((3, 4), np.float32))
