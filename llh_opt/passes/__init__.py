@@ -34,7 +34,7 @@ _PASS_MODULES = {
     "llh_opt.passes.operation_legalization": ("operation-legalization",),
     "llh_opt.passes.load_weight": ("load-weight",),
     "llh_opt.passes.transform_layout": ("transform-layout",),
-    "llh_opt.lowering.passes": ("llh-bufferize", "convert-llh-to-loops", "lower-to-llvm"),
+    "llh_opt.passes.lowering": ("llh-bufferize", "convert-llh-to-loops", "lower-to-llvm"),
 }
 
 for _module, _names in _PASS_MODULES.items():

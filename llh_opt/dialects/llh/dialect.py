@@ -26,7 +26,6 @@ from llh_opt.ir.types import (
     UnrankedTensorType,
     element_type_of,
 )
-from llh_opt.rewrite.folding import static_value_type
 
 __all__ = ["LLHDialect"]
 
@@ -44,6 +43,9 @@ class LLHDialect(Dialect):
         tensor result (of compatible shape). An integer folded from an op carrying
         `symbol = @...` keeps a symbol: `@c<value>` (D4), and a free symbol it replaces is
         recorded equal to it."""
+        # Imported here: parsing and printing LLH never load the rewrite machinery (start-up).
+        from llh_opt.rewrite.folding import static_value_type
+
         props: dict[str, Attribute] = {}
         if isinstance(value, DenseElementsAttr):
             if not isinstance(type, (RankedTensorType, UnrankedTensorType)):
