@@ -23,8 +23,9 @@ A `LoweringContext` lives while `convert-llh-to-loops` rewrites one `func.func`.
 * ``load_broadcast(operand, out_ivs)`` — an operand element under numpy broadcasting as an index
   map: trailing alignment, a static size-1 dimension reads index 0 (no materialized broadcast,
   no per-element index arithmetic); ``load_at(v, ivs)`` one element of tensor `v`;
-* ``set_broadcast(v, src, mapping, dims)`` — `v` is a virtual broadcast of `src` (explicit
-  ``broadcast_to``/``expand``): loads through ``load_at``/``load_broadcast`` read `src` directly;
+* ``set_broadcast(v, src, mapping, dims)`` / ``set_splat(v, x, dims)`` — `v` is a virtual
+  broadcast of tensor `src` (explicit ``broadcast_to``/``expand``) or of scalar `x` (a splat
+  constant): loads through ``load_at``/``load_broadcast`` read `src` directly;
   ``buffer(v)`` materializes it (before the op being lowered) only for ops that need memory;
 * ``error(op, msg)`` — the `DiagnosticError` (`file:line:col: error: ...`) to raise for input
   the lowering cannot handle.
@@ -180,7 +181,7 @@ class LoweringContext:
         self._roots: dict[Value, Value] = {}
         self._scalars: dict[Value, Value] = {}
         self._casts: dict[tuple[Value, Type], Value] = {}
-        self._virtual: dict[Value, tuple[Value, list[int | None], list[Value]]] = {}
+        self._virtual: dict[Value, tuple[Value, list[int | None] | None, list[Value]]] = {}
         self._symbols: dict[str, Value] = {}
         self._consts: dict[tuple[Attribute, Type], Value] = {}
         self.temporaries: list[Value] = []  # buffers allocated by the lowering, in order
@@ -368,6 +369,11 @@ class LoweringContext:
         sizes. Nothing is copied unless an op needs `v`'s buffer (``buffer``)."""
         self._virtual[v] = (src, list(mapping), list(dims))
 
+    def set_splat(self, v: Value, x: Value, dims: Sequence[Value]) -> None:
+        """Make tensor `v` a virtual splat of scalar `x` (every element is `x`; `dims` are `v`'s
+        sizes): loads are `x` itself; a buffer is filled only if an op needs one."""
+        self._virtual[v] = (x, None, list(dims))
+
     def _materialize(self, v: Value) -> Value:
         _, _, dims = self._virtual[v]
         ip = InsertionPoint.before_op(self.op) if self.op is not None else self.ip
@@ -380,6 +386,8 @@ class LoweringContext:
 
     def _load_virtual(self, v: Value, ivs: Sequence[Value]) -> Value:
         src, mapping, _ = self._virtual[v]
+        if mapping is None:
+            return src
         return self.load_at(src, [self.c(0) if j is None else ivs[j] for j in mapping])
 
     def load_at(self, v: Value, ivs: Sequence[Value]) -> Value:
@@ -397,9 +405,26 @@ class LoweringContext:
         integer scalar (converted on demand, once, right after `x`'s definition)."""
         self._scalars[v] = x
 
+    def _constant_scalar(self, v: Value) -> Value | None:
+        """An `llh.constant` scalar, materialized on first use (hoisted, so unused constants
+        such as a slice's open end cost nothing)."""
+        owner = v.owner
+        if not isinstance(owner, Operation) or owner.name != "llh.constant":
+            return None
+        attr = owner.properties.get("value")
+        t = v.type
+        if isinstance(attr, IntegerAttr) and isinstance(t, IntegerType):
+            x = self.c(attr.value) if t.width == 64 else self.const(attr.value, t)
+        elif isinstance(attr, FloatAttr) and isinstance(t, FloatType):
+            x = self.const(attr.value, t)
+        else:
+            return None
+        self._scalars[v] = x
+        return x
+
     def scalar(self, v: Value) -> Value:
         """The lowered value of LLH scalar `v`, of `v`'s own type."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
@@ -410,7 +435,7 @@ class LoweringContext:
 
     def index_of(self, v: Value) -> Value:
         """Integer LLH scalar `v` as an `index`."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")

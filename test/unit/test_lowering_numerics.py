@@ -104,7 +104,7 @@ _PATTERNS = [
 @given(
     op=st.sampled_from(sorted(_FLOAT_BIN)),
     pattern=st.sampled_from(_PATTERNS),
-    elt=st.sampled_from(["f32", "f64"]),
+    elt=st.sampled_from(["f32", "f64", "f16"]),
     seed=st.integers(0, 2**32 - 1),
 )
 def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int) -> None:
@@ -121,7 +121,8 @@ def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int)
         b = rand(rng, tuple(n if d is None else d for d in rs), elt)
         if op == "div":
             b = np.where(np.abs(b) < 0.1, 1, b).astype(a.dtype)
-        close(m.main(a, b), _FLOAT_BIN[op](a, b), elt)
+        want = _FLOAT_BIN[op](a.astype(np.float32), b.astype(np.float32)).astype(a.dtype)
+        close(m.main(a, b), want if elt == "f16" else _FLOAT_BIN[op](a, b), elt)
 
 
 def _floor_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -613,3 +614,55 @@ func.func @main(%x: tensor<1xf32>, %n: i64) -> tensor<?xf32> attributes {entranc
     x = np.array([-0.5], np.float32)
     for n in SIZES:
         close(m.main(x, np.int64(n)), np.full(2 * n, np.exp(np.float32(-0.5))), "f32")
+
+
+@pytest.mark.parametrize(
+    ("elt", "literal", "value"),
+    [("f32", "-2.500000e-01", -0.25), ("i64", "-7", -7), ("i32", "5", 5)],
+)
+def test_splat_constants(elt: str, literal: str, value: float) -> None:
+    """A splat constant is read as a scalar by the add and filled into a buffer once returned."""
+    t = f"tensor<2x3x{elt}>"
+    text = f"""
+func.func @main(%a: tensor<?x2x3x{elt}> {{func.input_symbol_0 = "s0", func.input_symbol_1 = "c2", func.input_symbol_2 = "c3"}}) -> (tensor<?x2x3x{elt}>, {t}) attributes {{entrance}} {{
+  %k = "llh.constant"() <{{value = dense<{literal}> : {t}}}> : () -> {t}
+  %0 = "llh.add"(%a, %k) : (tensor<?x2x3x{elt}>, {t}) -> tensor<?x2x3x{elt}>
+  return %0, %k : tensor<?x2x3x{elt}>, {t}
+}}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(6)
+    k = np.full((2, 3), value, _DT[elt])
+    for n in SIZES:
+        a = rand(rng, (n, 2, 3), elt)
+        r, kk = m.main(a)
+        close(r, a + k, elt)
+        close(kk, k, elt)
+
+
+def _bf16(x: np.ndarray) -> np.ndarray:
+    """float32 rounded to bfloat16 (nearest, ties to even), kept as float32."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return r.astype(np.uint32).view(np.float32)
+
+
+def test_bf16_compute_rounds_once_per_op() -> None:
+    """bf16 values (converted from and back to f32 inside the module): every op computes in
+    f32 and rounds its result to bf16 once, exactly as the emulation here."""
+    text = """
+func.func @main(%a: tensor<?xf32> {func.input_symbol_0 = "s0"}, %b: tensor<?xf32> {func.input_symbol_0 = "s0"}) -> (tensor<?xf32>, tensor<?xf32>) attributes {entrance} {
+  %0 = "llh.convert_to"(%a) : (tensor<?xf32>) -> tensor<?xbf16>
+  %1 = "llh.convert_to"(%0) : (tensor<?xbf16>) -> tensor<?xf32>
+  %2 = "llh.convert_to"(%b) : (tensor<?xf32>) -> tensor<?xbf16>
+  %3 = "llh.mul"(%0, %2) : (tensor<?xbf16>, tensor<?xbf16>) -> tensor<?xbf16>
+  %4 = "llh.exp"(%3) : (tensor<?xbf16>) -> tensor<?xbf16>
+  %5 = "llh.convert_to"(%4) : (tensor<?xbf16>) -> tensor<?xf32>
+  return %1, %5 : tensor<?xf32>, tensor<?xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(7)
+    for n in SIZES:
+        a, b = rand(rng, (n,), "f32"), rand(rng, (n,), "f32")
+        r1, r5 = m.main(a, b)
+        np.testing.assert_array_equal(r1, _bf16(a))
+        np.testing.assert_array_equal(r5, _bf16(np.exp(_bf16(_bf16(a) * _bf16(b)))))
