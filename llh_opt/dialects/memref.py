@@ -1084,6 +1084,61 @@ def _groups(op: Operation) -> list[list[int]]:
     return [[x.value for x in g.value] for g in op.properties["reassociation"].value]  # type: ignore[attr-defined]
 
 
+def _is_identity_layout(t: MemRefType) -> bool:
+    """MLIR's `getLayout().isIdentity()`: no layout, an identity map, or a strided layout whose
+    map is the identity (`strided<[1]>` or `strided<[]>` with offset 0)."""
+    layout = t.layout
+    if isinstance(layout, StridedLayoutAttr):
+        return layout.offset == 0 and layout.strides in ((), (1,))
+    return layout is None or (isinstance(layout, AffineMapAttr) and _is_identity(layout))
+
+
+def _mul(a: int, b: int) -> int:
+    return DYNAMIC if DYNAMIC in (a, b) else a * b
+
+
+def collapsed_strides(src: MemRefType, groups: Sequence[Sequence[int]]) -> list[int] | None:
+    """MLIR's `computeCollapsedLayoutMap` strides for a strided source (None when a group is not
+    contiguous or the layout is not strided)."""
+    so = strides_and_offset(src)
+    if so is None:
+        return None
+    strides, _ = so
+    shape = src.shape
+    out = []
+    for g in groups:
+        ref = list(g)
+        while len(ref) > 1 and shape[ref[-1]] == 1:
+            ref.pop()
+        out.append(strides[ref[-1]] if shape[ref[-1]] != DYNAMIC or len(ref) == 1 else DYNAMIC)
+    for k, g in enumerate(groups):
+        stride = out[k]
+        for idx in reversed(g[1:]):
+            stride = _mul(stride, shape[idx])
+            src_stride = strides[idx - 1]
+            if shape[idx - 1] == 1:
+                continue
+            if stride != DYNAMIC and src_stride != DYNAMIC and stride != src_stride:
+                return None
+    return out
+
+
+def expanded_strides(
+    src_strides: Sequence[int], shape: Sequence[int], groups: Sequence[Sequence[int]]
+) -> list[int]:
+    """MLIR's `computeExpandedLayoutMap` strides of the expanded result."""
+    reverse: list[int] = []
+    k = len(src_strides)
+    for g in reversed(groups):
+        k -= 1
+        current = src_strides[k]
+        for idx in reversed(g):
+            reverse.append(current)
+            current = _mul(current, shape[idx])
+    out = list(reversed(reverse))
+    return out + [1] * (len(shape) - len(out))
+
+
 def _verify_reshape(op: Operation, collapsed: MemRefType, expanded: MemRefType) -> None:
     groups = _groups(op)
     if len(groups) != collapsed.rank:
@@ -1163,9 +1218,17 @@ class CollapseShapeOp(Operation):
     def verify_op(self) -> None:
         src, res = self.operand(0).type, self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
-        if src.element_type is not res.element_type:
-            raise op_error(self, "expected source and result element types to match")
         _verify_reshape(self, res, src)
+        if _is_identity_layout(src):
+            want = MemRefType(res.shape, src.element_type, None, src.memory_space)
+        else:
+            strides = collapsed_strides(src, _groups(self))
+            if strides is None:
+                raise op_error(self, "invalid source layout map or collapsing non-contiguous dims")
+            layout = StridedLayoutAttr(strides_and_offset(src)[1], tuple(strides))  # type: ignore[index]
+            want = MemRefType(res.shape, src.element_type, layout, src.memory_space)
+        if want is not res:
+            raise op_error(self, f"expected collapsed type to be '{want}' but found '{res}'")
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
@@ -1222,9 +1285,18 @@ class ExpandShapeOp(Operation):
     def verify_op(self) -> None:
         src, res = self.operand(0).type, self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
-        if src.element_type is not res.element_type:
-            raise op_error(self, "expected source and result element types to match")
         _verify_reshape(self, src, res)
+        if _is_identity_layout(src):
+            want = MemRefType(res.shape, src.element_type, None, src.memory_space)
+        else:
+            so = strides_and_offset(src)
+            if so is None:
+                raise op_error(self, "invalid source layout map")
+            strides = expanded_strides(so[0], res.shape, _groups(self))
+            layout = StridedLayoutAttr(so[1], tuple(strides))
+            want = MemRefType(res.shape, src.element_type, layout, src.memory_space)
+        if want is not res:
+            raise op_error(self, f"expected expanded type to be '{want}' but found '{res}'")
         static = _static_prop(self, "static_output_shape")
         if len(static) != res.rank:
             raise op_error(

