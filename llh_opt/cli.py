@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -391,20 +392,43 @@ class OptRunner:
                 sys.stdout.write(data)
             sys.stdout.flush()
             return 0
-        directory = os.path.dirname(os.path.abspath(out))
+        # Through symlinks to the file they name; a device or FIFO (`-o /dev/null`) is written in
+        # place: renaming a temporary file over it would replace the device node itself.
+        target = os.path.realpath(out)
         try:
-            fd, tmp = tempfile.mkstemp(prefix=".llh-opt-", dir=directory)
-            if isinstance(data, bytes):
+            if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
+                with open(target, "wb") as fb:
+                    fb.write(data if isinstance(data, bytes) else _encode(data))
+                return 0
+            mode = _output_mode(target)
+            fd, tmp = tempfile.mkstemp(prefix=".llh-opt-", dir=os.path.dirname(target))
+            try:
                 with os.fdopen(fd, "wb") as fb:
-                    fb.write(data)
-            else:
-                with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
-                    f.write(data)
-            os.replace(tmp, out)
+                    fb.write(data if isinstance(data, bytes) else _encode(data))
+                os.chmod(tmp, mode)  # mkstemp makes 0600; keep the file's mode or the umask's
+                os.replace(tmp, target)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
         except OSError as e:
             self.stderr.write(f"llh-opt: error: cannot write output file '{out}': {e.strerror}\n")
             return 1
         return 0
+
+
+def _output_mode(path: str) -> int:
+    """The mode an output file gets: an existing file's, else 0666 minus the umask (as `open`)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _encode(text: str) -> bytes:
+    return text.encode("utf-8", errors="surrogateescape")
 
 
 def help_text() -> str:

@@ -32,6 +32,7 @@ from llh_opt.ir.types import IndexType, MemRefType, RankedTensorType, Type, i1, 
 from llh_opt.parser.errors import ParseError
 
 _INDEX = IndexType()
+_ATTR_DICT: list[Any] = [None]
 
 
 class _ForHead:
@@ -105,12 +106,15 @@ class LoopOpsMixin:
 
     def _tail(self, c: list[Any]) -> tuple[Any, list[Any]]:
         """(attr-dict or None, the other children) of a custom form."""
-        from llh_opt.parser.builder import AttrDict
+        attr_dict = _ATTR_DICT[0]
+        if attr_dict is None:  # builder.py imports this module: bind its class on first use
+            from llh_opt.parser.builder import AttrDict
 
+            attr_dict = _ATTR_DICT[0] = AttrDict
         attrs = None
         out = []
         for x in c:
-            if type(x) is AttrDict:
+            if type(x) is attr_dict:
                 attrs = x
             elif type(x) is DictionaryAttr:  # `dict_fine` after a type
                 attrs = x.items

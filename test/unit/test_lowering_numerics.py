@@ -666,3 +666,29 @@ func.func @main(%a: tensor<?xf32> {func.input_symbol_0 = "s0"}, %b: tensor<?xf32
         r1, r5 = m.main(a, b)
         np.testing.assert_array_equal(r1, _bf16(a))
         np.testing.assert_array_equal(r5, _bf16(np.exp(_bf16(_bf16(a) * _bf16(b)))))
+
+
+def test_constant_indices_on_dynamic_dimensions_are_checked() -> None:
+    """slice [1:3] and extract [-2] on a dynamic dimension assume it large enough: a smaller
+    input is a ShapeError, never an out-of-bounds read."""
+    text = """
+func.func @main(%a: tensor<?x2xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c2"}) -> (tensor<2x2xf32>, tensor<2xf32>) attributes {entrance} {
+  %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
+  %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
+  %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+  %c3 = "llh.constant"() <{value = 3 : i64}> : () -> i64
+  %cm2 = "llh.constant"() <{value = -2 : i64}> : () -> i64
+  %0 = "llh.slice"(%a, %c1, %c0, %c3, %c2) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (tensor<?x2xf32>, i64, i64, i64, i64) -> tensor<2x2xf32>
+  %1 = "llh.extract"(%a, %cm2) : (tensor<?x2xf32>, i64) -> tensor<2xf32>
+  return %0, %1 : tensor<2x2xf32>, tensor<2xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(8)
+    for n in (3, 4, 9):
+        a = rand(rng, (n, 2), "f32")
+        r0, r1 = m.main(a)
+        close(r0, a[1:3], "f32")
+        close(r1, a[-2], "f32")
+    with pytest.raises(runtime.ShapeError, match=r"'llh.slice' at .* needs input dimension 0 "
+                       r"\(symbol s0\) of size at least 3: expected 3, got 2"):  # fmt: skip
+        m.main(np.zeros((2, 2), np.float32))

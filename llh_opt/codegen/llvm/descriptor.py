@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from llvmlite import ir
 
-from llh_opt.codegen.llvm.types import I64, PTR, descriptor_type, memref_strides, scalar_type
+from llh_opt.codegen.llvm.types import I64, descriptor_type, memref_strides, scalar_type
 from llh_opt.ir.types import DYNAMIC, MemRefType
 
 ALLOCATED, ALIGNED, OFFSET, SIZES, STRIDES = 0, 1, 2, 3, 4
@@ -166,17 +166,12 @@ def _mul(b: ir.IRBuilder, x: ir.Value, y: ir.Value) -> ir.Value:
     return b.mul(x, y)
 
 
-def null_ptr() -> ir.Constant:
-    return ir.Constant(PTR, None)
-
-
 __all__ = [
     "MemRefDescriptor",
     "add",
     "mul",
     "build_descriptor",
     "i64",
-    "null_ptr",
     "product",
     "row_major_strides",
 ]

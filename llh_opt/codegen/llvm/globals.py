@@ -12,6 +12,7 @@ Raw bytes come from the DenseElementsAttr as numpy arrays (`dense_raw_bytes`).
 
 from __future__ import annotations
 
+import array
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -62,8 +63,17 @@ def dense_raw_bytes(attr: DenseElementsAttr) -> np.ndarray:
     if attr.is_splat:
         data = np.full(n, vals[0], dtype=dtype)
     else:
-        data = np.array(vals, dtype=dtype)
+        # array.array converts a tuple of Python ints about twice as fast as np.array.
+        code = _ARRAY_CODES.get(size)
+        data = (
+            np.frombuffer(array.array(code, vals), dtype=dtype) if code else np.array(vals, dtype)
+        )
     return data.astype(data.dtype.newbyteorder("<"), copy=False).view(np.uint8)
+
+
+_ARRAY_CODES = {
+    array.array(c).itemsize: c for c in ("Q", "L", "I", "H", "B") if array.array(c).itemsize
+}
 
 
 class ExternalData:

@@ -15,7 +15,7 @@ from llh_opt.codegen.llvm.descriptor import ALIGNED, ALLOCATED, OFFSET, SIZES, S
 from llh_opt.codegen.llvm.errors import TranslationError
 from llh_opt.codegen.llvm.translator import FunctionTranslator, handles
 from llh_opt.codegen.llvm.types import VOID
-from llh_opt.ir.core import Block, Operation
+from llh_opt.ir.core import Operation
 from llh_opt.ir.types import MemRefType
 
 
@@ -124,7 +124,3 @@ def _assert(op: Operation, ft: FunctionTranslator) -> None:
     ft.call_runtime("abort", VOID, [])
     b.unreachable()
     b.position_at_end(cont)
-
-
-def successor_blocks(op: Operation) -> list[Block]:
-    return list(op.successors)

@@ -94,11 +94,10 @@ def _result_sizes(
 
 
 def _identity_check(op: Operation, t: MemRefType) -> None:
+    """Allocations are dense row-major (a static strided layout equal to it is accepted)."""
     strides, offset = memref_strides(t)
-    rank = len(t.shape)
     if t.layout is not None and (offset != 0 or any(s == DYNAMIC for s in strides)):
         raise TranslationError(op, "cannot be translated to LLVM IR: allocation with a layout")
-    del rank
 
 
 @handles("memref.alloc", "memref.alloca")

@@ -18,14 +18,10 @@ from llvmlite import ir
 from llh_opt.codegen.llvm.errors import TranslationError
 from llh_opt.codegen.llvm.options import TargetOptions
 from llh_opt.codegen.llvm.types import (
-    I1,
-    I32,
     I64,
     PTR,
-    VOID,
     UnsupportedType,
     core_function_type,
-    descriptor_type,
     llvm_type,
 )
 from llh_opt.ir.core import Block, Operation, Region, Value
@@ -447,20 +443,11 @@ def _reverse_post_order(region: Region) -> list[Block]:
     return post
 
 
-def const_int(t: ir.Type, v: int) -> ir.Constant:
-    return ir.Constant(t, v)
-
-
 __all__ = [
+    "ANNOTATION_OPS",
     "HANDLERS",
-    "I1",
-    "I32",
-    "I64",
-    "PTR",
-    "VOID",
+    "FunctionInfo",
     "FunctionTranslator",
     "ModuleTranslator",
-    "const_int",
-    "descriptor_type",
     "handles",
 ]

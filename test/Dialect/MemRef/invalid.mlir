@@ -293,3 +293,35 @@ func.func @reshape_layout(%m: memref<4x8xf32, strided<[16, 1]>>) {
   %0 = memref.collapse_shape %m [[0, 1]] : memref<4x8xf32, strided<[16, 1]>> into memref<32xf32, strided<[1]>>
   return
 }
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{expected result rank to be smaller or equal to the source rank, but got 'memref<4x4x1xf32, strided<[16, 1, 1]>>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4x1xf32, strided<[16, 1, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{expected result element type to be 'f32', but got 'memref<4x4xi32, strided<[16, 1]>>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xi32, strided<[16, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{expected result type to be 'memref<4x4xf32, strided<[16, 1]>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<4x4xf32, strided<[16, 1], offset: 2>>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xf32, strided<[16, 1], offset: 2>>
+  return
+}
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{different memory spaces specified for base memref type 'memref<16x16xf32>' and subview memref type 'memref<4x4xf32, strided<[16, 1]>, 1>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xf32, strided<[16, 1]>, 1>
+  return
+}
