@@ -247,9 +247,9 @@ DYNAMIC_STRIDE_COPY = """
 func.func @column_block(%a: memref<?x?xf32>, %k: index) -> memref<?x?xf32> {
   %c0 = arith.constant 0 : index
   %n = memref.dim %a, %c0 : memref<?x?xf32>
-  %v = memref.subview %a[0, 0][%n, %k][1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  %v = memref.subview %a[0, 0][%n, %k][1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
   %r = memref.alloc(%n, %k) : memref<?x?xf32>
-  memref.copy %v, %r : memref<?x?xf32, strided<[?, 1]>> to memref<?x?xf32>
+  memref.copy %v, %r : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32>
   return %r : memref<?x?xf32>
 }
 """
