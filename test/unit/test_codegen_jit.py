@@ -246,10 +246,13 @@ def test_scf_while():
 DYNAMIC_STRIDE_COPY = """
 func.func @column_block(%a: memref<?x?xf32>, %k: index) -> memref<?x?xf32> {
   %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
   %n = memref.dim %a, %c0 : memref<?x?xf32>
-  %v = memref.subview %a[0, 0][%n, %k][1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+  %m = memref.dim %a, %c1 : memref<?x?xf32>
+  %v = memref.reinterpret_cast %a to offset: [0], sizes: [%n, %k], strides: [%m, 1]
+      : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
   %r = memref.alloc(%n, %k) : memref<?x?xf32>
-  memref.copy %v, %r : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32>
+  memref.copy %v, %r : memref<?x?xf32, strided<[?, 1]>> to memref<?x?xf32>
   return %r : memref<?x?xf32>
 }
 """
