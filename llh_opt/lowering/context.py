@@ -312,8 +312,9 @@ class LoweringContext:
             else:
                 raise self.error(
                     self.op,
-                    f"dimension {i} of '{t}' is dynamic and has no symbol (run "
-                    "--infer-symbolic-shape first)",
+                    f"dimension {i} of '{t}' is dynamic and has no symbol: run "
+                    "--infer-symbolic-shape first (it annotates the functions marked "
+                    "`attributes {entrance}`)",
                 )
         return out
 
@@ -396,6 +397,13 @@ class LoweringContext:
         if m is None and v in self._virtual:
             return self._load_virtual(v, ivs)
         return self.load(self.buffer(v) if m is None else m, ivs)
+
+    def views(self) -> dict[Value, list[Value]]:
+        """Each allocation → the buffers that are it or views of it."""
+        out: dict[Value, list[Value]] = {}
+        for m, root in self._roots.items():
+            out.setdefault(root, []).append(m)
+        return out
 
     def root_of(self, m: Value) -> Value:
         return self._roots.get(m, m)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from llh_opt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr
-from llh_opt.ir.core import Block, Operation, Value
+from llh_opt.ir.core import Block, Operation
 from llh_opt.ir.types import IntegerType, MemRefType, RankedTensorType
 from llh_opt.lowering.bufferize import CAST, bufferize_module, public_functions
 from llh_opt.lowering.context import (
@@ -183,9 +183,7 @@ def _lower_return(op: Operation, ctx: LoweringContext) -> None:
 def _insert_deallocs(ctx: LoweringContext) -> None:
     """`memref.dealloc` of every temporary not returned, after the last top-level op that uses
     it or one of its views."""
-    aliases: dict[Value, list[Value]] = {}
-    for m, root in ctx._roots.items():  # noqa: SLF001 - same package
-        aliases.setdefault(root, []).append(m)
+    aliases = ctx.views()
     for root in ctx.temporaries:
         if root in ctx.returned:
             continue

@@ -28,3 +28,12 @@ func.func @weight_not_loaded() -> tensor<4xf32> attributes {entrance} {
 func.func private @helper(%a: tensor<4xf32>) -> tensor<4xf32> {
   return %a : tensor<4xf32>
 }
+
+// -----
+
+// Not an entrance function: the inference leaves its dynamic sizes without symbols.
+func.func @not_entrance(%a: tensor<?x2xf32>) -> tensor<2x?xf32> {
+  // expected-error @+1 {{dimension 1 of 'tensor<2x?xf32>' is dynamic and has no symbol: run --infer-symbolic-shape first (it annotates the functions marked `attributes {entrance}`)}}
+  %0 = "llh.transpose"(%a) <{perms = array<i64: 1, 0>}> : (tensor<?x2xf32>) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}

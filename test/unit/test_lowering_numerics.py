@@ -692,3 +692,26 @@ func.func @main(%a: tensor<?x2xf32> {func.input_symbol_0 = "s0", func.input_symb
     with pytest.raises(runtime.ShapeError, match=r"'llh.slice' at .* needs input dimension 0 "
                        r"\(symbol s0\) of size at least 3: expected 3, got 2"):  # fmt: skip
         m.main(np.zeros((2, 2), np.float32))
+
+
+def test_two_entry_functions_share_one_check_table() -> None:
+    text = """
+func.func @f(%a: tensor<?xf32> {func.input_symbol_0 = "s0"}, %b: tensor<?xf32> {func.input_symbol_0 = "s0"}) -> tensor<?xf32> attributes {entrance} {
+  %0 = "llh.add"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @g(%a: tensor<?x?xf32> {func.input_symbol_0 = "s1", func.input_symbol_1 = "s1"}) -> tensor<?x?xf32> attributes {entrance} {
+  %0 = "llh.transpose"(%a) <{perms = array<i64: 1, 0>}> : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(9)
+    for n in SIZES:
+        a, b = rand(rng, (n,), "f32"), rand(rng, (n,), "f32")
+        close(m.f(a, b), a + b, "f32")
+        c = rand(rng, (n, n), "f32")
+        close(m.g(c), c.T, "f32")
+    with pytest.raises(runtime.ShapeError, match=r"argument 1 dimension 0 \(symbol s0\)"):
+        m.f(np.ones(3, np.float32), np.ones(4, np.float32))
+    with pytest.raises(runtime.ShapeError, match=r"argument 0 dimension 1 \(symbol s1\)"):
+        m.g(np.ones((3, 4), np.float32))
