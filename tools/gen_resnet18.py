@@ -25,7 +25,9 @@ seed always gives the same bytes.
 What does not live here: compiling or running the model (``llh_opt.runtime``, the tests, the
 benchmark ``tools/bench/bench_lowering.py``).
 
-Usage: ``python tools/gen_resnet18.py OUT_DIR [--seed N]``.
+Usage: ``python tools/gen_resnet18.py OUT_DIR [--seed N] [--layout NCHW|NHWC]``. NHWC writes the
+network channels-last with FHWC conv weights (``<name>_fhwc.npy``), what ``--transform-layout``
+produces, the input being ``tensor<?x?x?x3xf32>``; :func:`numpy_forward` stays NCHW.
 """
 
 from __future__ import annotations
@@ -153,21 +155,35 @@ def _t(dims: Sequence[int | None]) -> str:
     return "tensor<" + "x".join("?" if d is None else str(d) for d in dims) + "xf32>"
 
 
-def _act(c: int) -> str:
-    return _t((None, c, None, None))
+def _act(c: int, channels_last: bool = False) -> str:
+    return _t((None, None, None, c) if channels_last else (None, c, None, None))
 
 
 def _arr(values: Sequence[int]) -> str:
     return "array<i64: " + ", ".join(map(str, values)) + ">"
 
 
-def resnet18_text(params: dict[str, np.ndarray], weight_dir: str = "weights") -> str:
-    """The LLH module text; `weight_file`s are `<weight_dir>/<name>.npy`."""
+def resnet18_text(
+    params: dict[str, np.ndarray], weight_dir: str = "weights", layout: str = "NCHW"
+) -> str:
+    """The LLH module text; `weight_file`s are `<weight_dir>/<name>.npy`. With `layout="NHWC"`
+    activations are channels-last and conv weights FHWC (files `<name>_fhwc.npy`), as
+    `--transform-layout` would make them; the pooled features are transposed back to NCHW before
+    `adaptive_average_pool` (which pools the trailing dimensions)."""
+    if layout not in ("NCHW", "NHWC"):
+        raise ValueError(f"layout must be NCHW or NHWC, not {layout}")
+    cl = layout == "NHWC"
     e = _Emitter()
     weights: dict[str, str] = {}
 
+    def act(c: int) -> str:
+        return _act(c, cl)
+
     def weight(name: str) -> tuple[str, str]:
-        ty = _t(params[name].shape)
+        shape = params[name].shape
+        if cl and len(shape) == 4:
+            name, shape = f"{name}_fhwc", (shape[0], shape[2], shape[3], shape[1])
+        ty = _t(shape)
         if name not in weights:
             path = f"{weight_dir}/{name}.npy"
             weights[name] = e.op(f'"llh.weight"() <{{weight_file = "{path}"}}> : () -> {ty}')
@@ -183,30 +199,38 @@ def resnet18_text(params: dict[str, np.ndarray], weight_dir: str = "weights") ->
             k, s, p = a["k"], a["stride"], a["pad"]
             props = (
                 f"dilation = {_arr((1, 1))}, group = 1 : i64, kernel_shape = {_arr((k, k))}, "
-                f"layout = #llh.Layout<NCHW>, pad = {_arr((p,) * 4)}, stride = {_arr((s, s))}, "
-                "weight_layout = #llh.Layout<FCHW>"
+                f"layout = #llh.Layout<{layout}>, pad = {_arr((p,) * 4)}, stride = {_arr((s, s))}, "
+                f"weight_layout = #llh.Layout<{'FHWC' if cl else 'FCHW'}>"
             )
             c = a["cout"]
-            v = e.op(f'"llh.conv"({x}, {w}) <{{{props}}}> : ({_act(a["cin"])}, {wty}) -> {_act(c)}')
+            v = e.op(f'"llh.conv"({x}, {w}) <{{{props}}}> : ({act(a["cin"])}, {wty}) -> {act(c)}')
         elif layer.kind == "bn":
             ws = [weight(n) for n in layer.weights]
             operands = ", ".join([x] + [w for w, _ in ws])
-            types = ", ".join([_act(c)] + [t for _, t in ws])
-            props = "epsilon = 1.000000e-05 : f64, feature_index = 1 : i64, momentum = 1.000000e-01 : f64"
-            v = e.op(f'"llh.batch_norm"({operands}) <{{{props}}}> : ({types}) -> {_act(c)}')
+            types = ", ".join([act(c)] + [t for _, t in ws])
+            props = (
+                f"epsilon = 1.000000e-05 : f64, feature_index = {3 if cl else 1} : i64, "
+                "momentum = 1.000000e-01 : f64"
+            )
+            v = e.op(f'"llh.batch_norm"({operands}) <{{{props}}}> : ({types}) -> {act(c)}')
         elif layer.kind == "relu":
-            v = e.op(f'"llh.relu"({x}) : ({_act(c)}) -> {_act(c)}')
+            v = e.op(f'"llh.relu"({x}) : ({act(c)}) -> {act(c)}')
         elif layer.kind == "maxpool":
             k, s, p = a["k"], a["stride"], a["pad"]
             props = (
                 f"ceil_mode = false, dilation = {_arr((1, 1))}, kernel_shape = {_arr((k, k))}, "
-                f"layout = #llh.Layout<NCHW>, pad = {_arr((p,) * 4)}, stride = {_arr((s, s))}"
+                f"layout = #llh.Layout<{layout}>, pad = {_arr((p,) * 4)}, stride = {_arr((s, s))}"
             )
-            v = e.op(f'"llh.max_pool"({x}) <{{{props}}}> : ({_act(c)}) -> {_act(c)}')
+            v = e.op(f'"llh.max_pool"({x}) <{{{props}}}> : ({act(c)}) -> {act(c)}')
         elif layer.kind == "add":
             y, _ = vals[layer.inputs[1]]
-            v = e.op(f'"llh.add"({x}, {y}) : ({_act(c)}, {_act(c)}) -> {_act(c)}')
+            v = e.op(f'"llh.add"({x}, {y}) : ({act(c)}, {act(c)}) -> {act(c)}')
         elif layer.kind == "avgpool":
+            if cl:
+                x = e.op(
+                    f'"llh.transpose"({x}) <{{perms = {_arr((0, 3, 1, 2))}}}> : '
+                    f"({act(c)}) -> {_act(c)}"
+                )
             out = _t((None, c, 1, 1))
             v = e.op(
                 f'"llh.adaptive_average_pool"({x}) <{{out_size = {_arr((1, 1))}}}> : '
@@ -231,16 +255,14 @@ def resnet18_text(params: dict[str, np.ndarray], weight_dir: str = "weights") ->
             raise AssertionError(layer.kind)
         vals[i] = (v, c)
     result, c = vals[len(layers) - 1]
-    arg_attrs = (
-        'func.input_symbol_0 = "s0", func.input_symbol_1 = "c3", '
-        'func.input_symbol_2 = "s1", func.input_symbol_3 = "s1"'
-    )
+    syms = ("s0", "s1", "s1", "c3") if cl else ("s0", "c3", "s1", "s1")
+    arg_attrs = ", ".join(f'func.input_symbol_{i} = "{n}"' for i, n in enumerate(syms))
     out_ty = _t((None, c))
     lines = [
-        "// ResNet-18 (torchvision layout) in LLH, written by tools/gen_resnet18.py.",
+        f"// ResNet-18 (torchvision's network) in LLH, {layout}, written by tools/gen_resnet18.py.",
         "// Dynamic batch s0 and H = W = s1; weights are .npy files read by --load-weight.",
-        'module attributes {builtin.gloabal_layout = "NCHW"} {',
-        f"  func.func @main(%arg0: {_act(3)} {{{arg_attrs}}}) -> {out_ty} attributes {{entrance}} {{",
+        f'module attributes {{builtin.gloabal_layout = "{layout}"}} {{',
+        f"  func.func @main(%arg0: {act(3)} {{{arg_attrs}}}) -> {out_ty} attributes {{entrance}} {{",
         *e.lines,
         f"    return {result} : {out_ty}",
         "  }",
@@ -249,26 +271,31 @@ def resnet18_text(params: dict[str, np.ndarray], weight_dir: str = "weights") ->
     return "\n".join(lines) + "\n"
 
 
-def write_resnet18(out_dir: str, seed: int = 0) -> str:
-    """Write `resnet18.mlir` and its weights under `out_dir`; returns the `.mlir` path."""
+def write_resnet18(out_dir: str, seed: int = 0, layout: str = "NCHW") -> str:
+    """Write `resnet18.mlir` and its weights under `out_dir`; returns the `.mlir` path. The
+    canonical (FCHW) parameters are always written; NHWC also writes FHWC conv weights."""
     params = make_weights(seed)
     wdir = os.path.join(out_dir, "weights")
     os.makedirs(wdir, exist_ok=True)
     for name, arr in params.items():
         np.save(os.path.join(wdir, f"{name}.npy"), arr)
+        if layout == "NHWC" and arr.ndim == 4:
+            fhwc = np.ascontiguousarray(arr.transpose(0, 2, 3, 1))
+            np.save(os.path.join(wdir, f"{name}_fhwc.npy"), fhwc)
     path = os.path.join(out_dir, "resnet18.mlir")
     with open(path, "w", encoding="utf-8") as f:
-        f.write(resnet18_text(params))
+        f.write(resnet18_text(params, layout=layout))
     return path
 
 
 def load_weights(out_dir: str) -> dict[str, np.ndarray]:
-    """The parameters written by :func:`write_resnet18` under `out_dir`."""
+    """The canonical parameters written by :func:`write_resnet18` under `out_dir` (the
+    layout-specific copies left out), as :func:`numpy_forward` takes them."""
     wdir = os.path.join(out_dir, "weights")
     return {
         name[:-4]: np.load(os.path.join(wdir, name))
         for name in sorted(os.listdir(wdir))
-        if name.endswith(".npy")
+        if name.endswith(".npy") and not name.endswith("_fhwc.npy")
     }
 
 
@@ -328,8 +355,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("out_dir", help="directory for resnet18.mlir and weights/")
     ap.add_argument("--seed", type=int, default=0, help="weight seed (default 0)")
+    ap.add_argument("--layout", choices=("NCHW", "NHWC"), default="NCHW", help="data layout")
     args = ap.parse_args(argv)
-    path = write_resnet18(args.out_dir, args.seed)
+    path = write_resnet18(args.out_dir, args.seed, args.layout)
     print(path)
     return 0
 

@@ -78,8 +78,8 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
     xb, wb = ctx.buffer(x), ctx.buffer(w)
     bb = ctx.buffer(b) if b is not None else None
     xd, wd = ctx.dims(x), ctx.dims(w)
-    out = ctx.alloc_for(op.results[0])
-    od = ctx.dims(op.results[0])
+    out = ctx.alloc_for(op.result)
+    od = ctx.dims(op.result)
 
     src = xb
     if win.padded:

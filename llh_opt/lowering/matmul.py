@@ -42,8 +42,8 @@ def lower_matmul(op: Operation, ctx: LoweringContext) -> None:
 
     ab, bb = ctx.buffer(a), ctx.buffer(b)
     ad = ctx.dims(a)
-    out = ctx.alloc_for(op.results[0])
-    od = ctx.dims(op.results[0])
+    out = ctx.alloc_for(op.result)
+    od = ctx.dims(op.result)
     m_size, k_size, n_size = ad[-2], ad[-1], od[-1]
     scratch = None
     if acc_t is not elt:

@@ -71,7 +71,7 @@ def lower_batch_norm(op: Operation, ctx: LoweringContext) -> None:
 
     xb = ctx.buffer(x)
     xd = ctx.dims(x)
-    out = ctx.alloc_for(op.results[0])
+    out = ctx.alloc_for(op.result)
     channels = xd[k]
 
     inv = ctx.alloc(MemRefType((-1,), acc_t), [channels], temporary=False)
@@ -122,7 +122,7 @@ def lower_layer_norm(op: Operation, ctx: LoweringContext) -> None:
 
     xb = ctx.buffer(x)
     xd = ctx.dims(x)
-    out = ctx.alloc_for(op.results[0])
+    out = ctx.alloc_for(op.result)
     idx: list[Value] = [ctx.c(0)] * rank
 
     count = xd[a]

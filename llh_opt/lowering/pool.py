@@ -62,8 +62,8 @@ def lower_max_pool(op: Operation, ctx: LoweringContext) -> None:
 
     xb = ctx.buffer(x)
     xd = ctx.dims(x)
-    out = ctx.alloc_for(op.results[0])
-    od = ctx.dims(op.results[0])
+    out = ctx.alloc_for(op.result)
+    od = ctx.dims(op.result)
 
     src = xb
     if win.padded or ceil_mode:
@@ -134,8 +134,8 @@ def lower_adaptive_average_pool(op: Operation, ctx: LoweringContext) -> None:
 
     xb = ctx.buffer(x)
     xd = ctx.dims(x)
-    out = ctx.alloc_for(op.results[0])
-    od = ctx.dims(op.results[0])
+    out = ctx.alloc_for(op.result)
+    od = ctx.dims(op.result)
 
     x_idx: list[Value] = [ctx.c(0)] * rank
     o_idx: list[Value] = [ctx.c(0)] * rank

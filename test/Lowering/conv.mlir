@@ -1,5 +1,5 @@
 // RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | filecheck %s
-// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file > /dev/null
+// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file --convert-scf-to-cf --expand-strided-metadata --convert-to-llvm --reconcile-unrealized-casts > /dev/null
 // REQUIRES: mlir-opt
 
 // 2-D NCHW conv_bias, asymmetric pads (H: 1 before / 2 after, W: 0 / 1), stride (2, 1),

@@ -1,5 +1,5 @@
 // RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | filecheck %s
-// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file > /dev/null
+// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file --convert-scf-to-cf --expand-strided-metadata --convert-to-llvm --reconcile-unrealized-casts > /dev/null
 // REQUIRES: mlir-opt
 
 // matmul in i-k-j order: the output row is zeroed, A[i, k] is loaded once per (i, k) and the

@@ -1,5 +1,5 @@
 // RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | filecheck %s
-// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file > /dev/null
+// RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file --convert-scf-to-cf --expand-strided-metadata --convert-to-llvm --reconcile-unrealized-casts > /dev/null
 // REQUIRES: mlir-opt
 
 // max_pool with ceil_mode, asymmetric pads (H: 1 / 1, W: 0 / 1), dilation (1, 2), stride 2:

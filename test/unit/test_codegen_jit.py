@@ -241,3 +241,26 @@ def test_scf_while():
     mod = runtime.compile(module)
     for n, expected in ((0, 1), (1, 1), (2, 2), (5, 8), (1000, 1024)):
         assert mod.pow2_above(n) == expected
+
+
+DYNAMIC_STRIDE_COPY = """
+func.func @column_block(%a: memref<?x?xf32>, %k: index) -> memref<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?x?xf32>
+  %m = memref.dim %a, %c1 : memref<?x?xf32>
+  %v = memref.reinterpret_cast %a to offset: [0], sizes: [%n, %k], strides: [%m, 1]
+      : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  %r = memref.alloc(%n, %k) : memref<?x?xf32>
+  memref.copy %v, %r : memref<?x?xf32, strided<[?, 1]>> to memref<?x?xf32>
+  return %r : memref<?x?xf32>
+}
+"""
+
+
+def test_copy_out_of_a_view_with_dynamic_strides():
+    """A `?` stride is not known to be dense: the copy walks the elements."""
+    mod = runtime.compile(DYNAMIC_STRIDE_COPY)
+    a = np.arange(35, dtype=np.float32).reshape(5, 7)
+    for k in (1, 3, 7):
+        np.testing.assert_array_equal(mod.column_block(a, k), a[:, :k])

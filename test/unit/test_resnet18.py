@@ -1,9 +1,9 @@
 """ResNet-18 end to end through the Python runtime: `tools/gen_resnet18.py` → ONE compiled module
 (`llh_opt.runtime.compile`) → run at 1x3x224x224 and 2x3x160x160 → equal to the numpy reference
-(float64) of the generator. (The same model as an object linked with a C driver is
-``test_resnet_c_program.py``.)
+(float64) of the generator; in NCHW and in NHWC (FHWC conv weights). (The NCHW model as an
+object linked with a C driver is ``test_resnet_c_program.py``.)
 
-The model is compiled once (module-scoped fixture) and both sizes run in one test.
+The model is compiled once per layout (module-scoped fixture) and both sizes run in one test.
 Tolerance: the logits' largest error must stay below 1e-4 of their largest magnitude (f32 loop
 nests with reductions of up to 4608 terms over 18 layers; seen: ~1e-6).
 A call with H != W is a shape error naming the dimension, raised before any compute.
@@ -28,19 +28,22 @@ import gen_resnet18  # noqa: E402
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def resnet(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
-    out = tmp_path_factory.mktemp("resnet18")
-    path = gen_resnet18.write_resnet18(str(out), seed=0)
-    return runtime.compile(path), gen_resnet18.load_weights(str(out))
+@pytest.fixture(scope="module", params=["NCHW", "NHWC"])
+def resnet(request, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The model compiled once per layout: NCHW with FCHW weights, and NHWC with FHWC weights
+    (what `--transform-layout` produces)."""
+    out = tmp_path_factory.mktemp(f"resnet18-{request.param}")
+    path = gen_resnet18.write_resnet18(str(out), seed=0, layout=request.param)
+    return runtime.compile(path), gen_resnet18.load_weights(str(out)), request.param
 
 
 def test_resnet18_two_sizes_one_module(resnet) -> None:  # type: ignore[no-untyped-def]
-    compiled, params = resnet
+    compiled, params, layout = resnet
     rng = np.random.default_rng(7)
     for shape in ((1, 3, 224, 224), (2, 3, 160, 160)):
         x = rng.standard_normal(shape).astype(np.float32)
-        got = compiled.main(x)
+        arg = np.ascontiguousarray(x.transpose(0, 2, 3, 1)) if layout == "NHWC" else x
+        got = compiled.main(arg)
         ref = gen_resnet18.numpy_forward(x, params)
         assert got.shape == (shape[0], 1000)
         assert got.dtype == np.float32
@@ -52,7 +55,7 @@ def test_resnet18_two_sizes_one_module(resnet) -> None:  # type: ignore[no-untyp
 
 
 def test_resnet18_rejects_non_square_input(resnet) -> None:  # type: ignore[no-untyped-def]
-    compiled, _ = resnet
-    x = np.zeros((1, 3, 64, 48), dtype=np.float32)
-    with pytest.raises(runtime.ShapeError, match="dimension 3"):
+    compiled, _, layout = resnet
+    x = np.zeros((1, 64, 48, 3) if layout == "NHWC" else (1, 3, 64, 48), dtype=np.float32)
+    with pytest.raises(runtime.ShapeError, match=f"dimension {2 if layout == 'NHWC' else 3}"):
         compiled.main(x)

@@ -5,10 +5,11 @@ What lives here: generating ResNet-18 with ``tools/gen_resnet18.py`` (seeded wei
 * its compile time to an object file (``llh-opt resnet18.mlir --lower-to-llvm --emit=obj -o``,
   the whole CLI process, best of ``--compile-runs``) and to an in-process JIT module
   (``llh_opt.runtime.compile``);
-* its run time at 1x3x224x224 and 1x3x160x160 (configurable) through ``llh_opt.runtime``, the
+* its run time at 1x3x224x224 and 1x3x160x160 (configurable) through ``llh_opt.runtime``, for
+  each ``--layouts`` model (NCHW, and NHWC with FHWC conv weights), the
   float32 numpy reference of ``gen_resnet18.numpy_forward`` (im2col + BLAS ``tensordot``, numpy's
   own thread count) and, when ``torch`` is importable, torch eager with 2 threads on the same
-  weights; the three run interleaved (round-robin, best of ``--runs``) so machine load hits them
+  weights; the engines run interleaved (round-robin, best of ``--runs``) so machine load hits them
   alike. Every compiled output is checked against the float64 numpy reference first.
 
 A Markdown report is printed and, with ``--write-results``, appended to ``tools/bench/RESULTS.md``
@@ -17,8 +18,8 @@ with the machine, the date and the load (``uptime``) at the start and the end.
 What does not live here: the model (``tools/gen_resnet18.py``), the compiler, the parser
 benchmarks (``run_bench.py``).
 
-Usage: ``python tools/bench/bench_lowering.py [--sizes 1x3x224x224,1x3x160x160] [--runs 3]
-[--write-results]``.
+Usage: ``python tools/bench/bench_lowering.py [--sizes 1x3x224x224,1x3x160x160]
+[--layouts NCHW,NHWC] [--runs 3] [--write-results]``.
 """
 
 from __future__ import annotations
@@ -158,6 +159,7 @@ def parse_sizes(text: str) -> list[tuple[int, ...]]:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1x3x224x224,1x3x160x160", help="input shapes, NCHW")
+    ap.add_argument("--layouts", default="NCHW,NHWC", help="model layouts (NCHW, NHWC)")
     ap.add_argument("--runs", type=int, default=3, help="timed runs per engine and size")
     ap.add_argument("--compile-runs", type=int, default=1, help="timed CLI compiles")
     ap.add_argument("--opt-level", type=int, default=2, help="LLVM -O level of the runtime")
@@ -170,41 +172,60 @@ def main(argv: Sequence[str] | None = None) -> int:
     load_start = uptime()
     started = dt.datetime.now(dt.timezone.utc)
     sizes = parse_sizes(args.sizes)
+    layouts = [v for v in args.layouts.split(",") if v]
+    compile_rows: list[str] = []
     rows: list[str] = []
     notes: list[str] = []
     with tempfile.TemporaryDirectory(prefix="bench-lowering-") as tmp:
-        model = Path(gen_resnet18.write_resnet18(tmp, args.seed))
-        params = gen_resnet18.load_weights(tmp)
-        obj_time, obj_size = compile_to_object(model, Path(tmp) / "resnet18.o", args.compile_runs)
-        t0 = time.perf_counter()
-        compiled = runtime.compile(str(model), opt_level=args.opt_level)
-        jit_time = time.perf_counter() - t0
+        compiled: dict[str, Any] = {}
+        params: dict[str, np.ndarray] = {}
+        for layout in layouts:
+            d = Path(tmp) / layout
+            model = Path(gen_resnet18.write_resnet18(str(d), args.seed, layout))
+            params = gen_resnet18.load_weights(str(d))
+            obj_time, obj_size = compile_to_object(model, d / "resnet18.o", args.compile_runs)
+            t0 = time.perf_counter()
+            compiled[layout] = runtime.compile(str(model), opt_level=args.opt_level)
+            jit_time = time.perf_counter() - t0
+            compile_rows += [
+                f"| {layout} | `llh-opt resnet18.mlir --lower-to-llvm --emit=obj -o resnet18.o` "
+                f"(whole process, best of {args.compile_runs}; object {obj_size / 1e6:.1f} MB) "
+                f"| {obj_time:.2f} |",
+                f"| {layout} | `llh_opt.runtime.compile(path, opt_level={args.opt_level})` "
+                f"(in-process JIT) | {jit_time:.2f} |",
+            ]
         torch_run = torch_model(params)
         if torch_run is None:
             notes.append("torch is not installed here: no torch eager column.")
         rng = np.random.default_rng(1)
         for shape in sizes:
             x = rng.standard_normal(shape).astype(np.float32)
+            xl = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
             ref = gen_resnet18.numpy_forward(x, params)
-            got = compiled.main(x)
-            err = float(np.max(np.abs(got - ref)) / max(float(np.max(np.abs(ref))), 1e-30))
-            engines: dict[str, Callable[[], Any]] = {
-                "llh-opt": lambda x=x: compiled.main(x),
-                "numpy": lambda x=x: gen_resnet18.numpy_forward(x, params, np.float32),
-            }
+            err = 0.0
+            engines: dict[str, Callable[[], Any]] = {}
+            for layout, module in compiled.items():
+                arg = xl if layout == "NHWC" else x
+                got = module.main(arg)
+                err = max(err, float(np.max(np.abs(got - ref)) / float(np.max(np.abs(ref)))))
+                engines[layout] = lambda m=module, a=arg: m.main(a)
+            engines["numpy"] = lambda x=x: gen_resnet18.numpy_forward(x, params, np.float32)
             if torch_run is not None:
                 engines["torch"] = lambda x=x: torch_run(x)
             best = {name: float("inf") for name in engines}
             for _ in range(args.runs):  # round-robin
                 for name, fn in engines.items():
                     best[name] = min(best[name], best_of(fn, 1))
+            ours = min(best[layout] for layout in compiled)
+            cells = [f"{best[layout]:.3f}" for layout in compiled]
             torch_cell = f"{best['torch']:.3f}" if "torch" in best else "–"
             rows.append(
-                f"| {'x'.join(map(str, shape))} | {best['llh-opt']:.3f} | {best['numpy']:.3f} | "
-                f"{torch_cell} | {best['llh-opt'] / best['numpy']:.1f} | {err:.1e} |"
+                f"| {'x'.join(map(str, shape))} | {' | '.join(cells)} | {best['numpy']:.3f} | "
+                f"{torch_cell} | {ours / best['numpy']:.1f} | {err:.1e} |"
             )
     load_end = uptime()
     cmd = "python tools/bench/bench_lowering.py " + " ".join(argv or sys.argv[1:])
+    head = " | ".join(f"llh-opt {layout} s" for layout in layouts)
     report = [
         f"## {started:%Y-%m-%d %H:%M} UTC — compiled ResNet-18 (`--lower-to-llvm`)",
         "",
@@ -214,20 +235,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         f"**Command:** `{cmd.strip()}`",
         "",
-        "| compile | seconds |",
-        "|---|---:|",
-        f"| `llh-opt resnet18.mlir --lower-to-llvm --emit=obj -o resnet18.o` (whole process, "
-        f"best of {args.compile_runs}; object {obj_size / 1e6:.1f} MB) | {obj_time:.2f} |",
-        f"| `llh_opt.runtime.compile(path, opt_level={args.opt_level})` (in-process JIT) "
-        f"| {jit_time:.2f} |",
+        "| layout | compile | seconds |",
+        "|---|---|---:|",
+        *compile_rows,
         "",
-        "| input | llh-opt s | numpy s | torch eager (2 threads) s | llh-opt / numpy | "
+        f"| input (NCHW) | {head} | numpy s | torch eager (2 threads) s | best llh-opt / numpy | "
         "max rel. error vs float64 |",
-        "|---|---:|---:|---:|---:|---:|",
+        "|---|" + "---:|" * (len(layouts) + 4),
         *rows,
         "",
-        f"Run times: best of {args.runs}, engines interleaved. numpy = float32 im2col + "
-        "`tensordot` (BLAS) reference; error = max |llh-opt − float64 reference| / max |reference|.",
+        f"Run times: best of {args.runs}, engines interleaved. NHWC = the model written "
+        "channels-last with FHWC conv weights (what `--transform-layout` makes), fed the same input "
+        "transposed. numpy = float32 im2col + `tensordot` (BLAS) reference; error = max "
+        "|llh-opt − float64 reference| / max |reference| (worst layout).",
         "The compiled code is the unpacked, unvectorized loop nests of issue 10 (speed is the next "
         "issue).",
         *(f"\n- {n}" for n in notes),

@@ -213,6 +213,7 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
     module = mt.module
     ciface = ir.Function(module, ir.FunctionType(ret, params), name=f"_mlir_ciface_{info.name}")
     _name_wrapper_args(ciface, info, result_ptr)
+    _c_extensions(ciface)
     b = ir.IRBuilder(ciface.append_basic_block("entry"))
     args = list(ciface.args)
     out_ptr = args.pop(0) if result_ptr else None
@@ -243,6 +244,7 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
     ]
     status = ir.Function(module, ir.FunctionType(I32, status_params), name=f"{info.name}_status")
     _name_wrapper_args(status, info, bool(results))
+    _c_extensions(status)
     b = ir.IRBuilder(status.append_basic_block("entry"))
     sargs = list(status.args)
     rt = mt.error_runtime
@@ -256,6 +258,23 @@ def emit_entry_wrappers(mt: ModuleTranslator, info: FunctionInfo) -> None:
     table = b.load(rt.field(b, 0), typ=PTR)
     failed = b.icmp_unsigned("!=", table, ir.Constant(PTR, None))
     b.ret(b.zext(failed, I32))
+
+
+def _c_extension(t: ir.Type) -> str | None:
+    """C passes bool zero-extended and small signed integers sign-extended (as clang marks)."""
+    if isinstance(t, ir.IntType) and t.width < 32:
+        return "zeroext" if t.width == 1 else "signext"
+    return None
+
+
+def _c_extensions(fn: ir.Function) -> None:
+    ext = _c_extension(fn.function_type.return_type)
+    if ext:
+        fn.return_value.add_attribute(ext)
+    for a in fn.args:
+        ext = _c_extension(a.type)
+        if ext:
+            a.add_attribute(ext)
 
 
 def _name_wrapper_args(fn: ir.Function, info: FunctionInfo, result_ptr: bool) -> None:

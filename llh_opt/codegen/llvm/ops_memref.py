@@ -360,10 +360,13 @@ def _reshape(op: Operation, ft: FunctionTranslator) -> None:
 
 
 def _is_contiguous(t: MemRefType) -> bool:
-    strides, offset = memref_strides(t)
-    return t.layout is None or (
-        strides == memref_strides(MemRefType(t.shape, t.element_type))[0] and offset != DYNAMIC
-    )
+    """Dense row-major for sure: the identity layout, or static strides equal to it (a `?` stride
+    may be a view's larger one)."""
+    if t.layout is None:
+        return True
+    strides, _ = memref_strides(t)
+    dense = memref_strides(MemRefType(t.shape, t.element_type))[0]
+    return DYNAMIC not in strides and strides == dense
 
 
 @handles("memref.copy")
