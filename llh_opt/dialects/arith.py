@@ -1686,6 +1686,7 @@ def _fold_negf(op: Operation, operands: Sequence[Attribute | None]) -> Any:
 #
 # Ops the loop-level IR uses beyond the ones above (appended; same building blocks).
 
+
 @register
 class MaximumFOp(_FloatBinaryOp):
     __slots__ = ()
@@ -1737,7 +1738,9 @@ class RemFOp(_FloatBinaryOp):
     @staticmethod
     def float_fn(x: float, y: float) -> float:
         """C fmod (APFloat::mod): the sign of the dividend; NaN for x % 0 and inf % y."""
-        return math.fmod(x, y) if y != 0.0 and x not in (float("inf"), float("-inf")) else float("nan")
+        return (
+            math.fmod(x, y) if y != 0.0 and x not in (float("inf"), float("-inf")) else float("nan")
+        )
 
 
 @register
@@ -1791,6 +1794,7 @@ _ROUNDING_PROP = PropDef(
     ),
     optional=True,
 )
+
 
 @register
 class UIToFPOp(_CastOp):

@@ -230,8 +230,11 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
                 emitter.env[e] = v
                 _tag(v, name)
 
-    # Every symbol the function uses: its value, computed once.
+    # Every symbol the function uses: its value, computed once. A derived one is a tensor size
+    # computed from the inputs' (a conv's output height, say): an input too small for a window
+    # makes it negative, which is a shape error, never an allocation of a negative size.
     names = used_symbols(func, arg_types)
+    sizes_at_least_0: list[tuple[str, int, Any]] = []
     for name in names:
         e = value_of(name)
         if e.is_Integer:
@@ -242,6 +245,10 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
             continue  # not determined by the inputs: an error if a lowering needs it
         _tag(v, name)
         ctx.set_symbol(name, v)
+        if not e.is_Symbol and not _nonnegative_for_sizes(e):
+            sizes_at_least_0.append(
+                (f"size {name} = {expr_str(e)} must be at least 0", 0, lambda v=v: v)
+            )
 
     # Recorded equations between sizes (e.g. a flattened size equal to a weight's static one)
     # hold only for some inputs: each is checked once its sides are computable.
@@ -266,7 +273,7 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
 
     # Constant slice bounds and extract indices on dynamic dimensions: the shape rules assume
     # them in range (the result sizes do not depend on the input's), so they are checked.
-    bounds = _index_bounds(func, value_of, emitter)
+    bounds = _index_bounds(func, value_of, emitter) + sizes_at_least_0
 
     if not checks and not bounds:
         return
@@ -392,6 +399,12 @@ def _index_bounds(func: Operation, value_of: Any, emitter: _ExprEmitter) -> list
             if k is not None:
                 need(op, op.operands[0], 0, -k if k < 0 else k + 1)
     return out
+
+
+def _nonnegative_for_sizes(e: sympy.Expr) -> bool:
+    """Whether `e` is provably >= 0 when its free symbols (sizes) are (e.g. `(s0 + 1) // 2`)."""
+    sizes = {x: sympy.Dummy(nonnegative=True, integer=True) for x in e.free_symbols}
+    return bool(e.subs(sizes).is_nonnegative)
 
 
 def _reader(read: Any, i: int, d: int) -> Any:

@@ -97,3 +97,24 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
     assert "arith.muli" not in body and "arith.addi" not in body
     # three temporaries freed, the last result returned
     assert body.count("memref.alloc(") == 4 and body.count("memref.dealloc") == 3
+
+
+POOL3 = """
+func.func @main(%x: tensor<1x1x?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s0"})
+    -> tensor<1x1x?x?xf32> attributes {entrance} {
+  %0 = "llh.max_pool"(%x) <{ceil_mode = false, dilation = array<i64: 1, 1>,
+        kernel_shape = array<i64: 3, 3>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>}>
+        : (tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32>
+  return %0 : tensor<1x1x?x?xf32>
+}
+"""
+
+
+def test_input_too_small_for_a_window_is_a_shape_error() -> None:
+    """Regression: a derived size that comes out negative (a 1x1 input into a 3x3 window) is a
+    ShapeError naming the size, not an allocation of a negative size; size 0 is a valid result."""
+    m = runtime.compile(POOL3)
+    assert m.main(np.ones((1, 1, 5, 5), np.float32)).shape == (1, 1, 3, 3)
+    assert m.main(np.ones((1, 1, 2, 2), np.float32)).shape == (1, 1, 0, 0)
+    with pytest.raises(runtime.ShapeError, match=r"must be at least 0: expected 0, got -1"):
+        m.main(np.ones((1, 1, 1, 1), np.float32))
