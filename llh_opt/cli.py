@@ -321,6 +321,11 @@ class OptRunner:
             return 0
         directory = os.path.dirname(os.path.abspath(out))
         try:
+            if os.path.exists(out) and not os.path.isfile(out):
+                # A device or pipe (`-o /dev/null`): written in place, never replaced by a file.
+                with open(out, "w", encoding="utf-8", errors="surrogateescape") as f:
+                    f.write(data)
+                return 0
             fd, tmp = tempfile.mkstemp(prefix=".llh-opt-", dir=directory)
             with os.fdopen(fd, "w", encoding="utf-8", errors="surrogateescape") as f:
                 f.write(data)

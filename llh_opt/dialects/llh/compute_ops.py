@@ -380,11 +380,9 @@ def _infer_broadcast(op: LLHOp, ctx: ShapeContext, operands: Sequence[Value]) ->
 def _infer_scalar(op: _BinaryOp, ctx: ShapeContext) -> bool:
     """Integer scalar result = `integer_fn(lhs, rhs)` (with `SCALAR_SHAPE_RULE`) when both
     operands are known."""
-    fn = op.integer_fn
-    if fn is None or not op.SCALAR_SHAPE_RULE:
-        return False
-    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)
-    if a is None or b is None:
+    fn = op.integer_fn if op.SCALAR_SHAPE_RULE else None
+    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)  # (declares the operands' symbols)
+    if fn is None or a is None or b is None:
         return False
     try:
         value = fn(a, b)
