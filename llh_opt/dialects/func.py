@@ -411,21 +411,21 @@ class CallIndirectOp(Operation):
     def verify_op(self) -> None:
         ftype = self.callee.type
         assert isinstance(ftype, FunctionType)
-        if list(ftype.inputs) != self.operand_types[1:]:
+        if list(ftype.inputs) != [v.type for v in self.callee_operands]:
             raise op_error(self, "failed to verify that callee input types match argument types")
         if list(ftype.results) != self.result_types:
             raise op_error(self, "failed to verify that callee result types match result types")
 
     def print_custom(self, p: Printer) -> None:
-        operands = self.operands
+        callee = self.callee
         p.write(" ")
-        p.print_operand(operands[0])
+        p.print_operand(callee)
         p.write("(")
-        p.print_operands(operands[1:])
+        p.print_operands(self.callee_operands)
         p.write(")")
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(operands[0].type)
+        p.print_type(callee.type)
 
 
 @register

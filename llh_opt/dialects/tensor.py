@@ -237,15 +237,15 @@ class ExtractOp(Operation):
             raise op_error(self, "incorrect number of indices for extract_element")
 
     def print_custom(self, p: Printer) -> None:
-        operands = self.operands
+        tensor = self.tensor
         p.write(" ")
-        p.print_operand(operands[0])
+        p.print_operand(tensor)
         p.write("[")
-        p.print_operands(operands[1:])
+        p.print_operands(self.indices)
         p.write("]")
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(operands[0].type)
+        p.print_type(tensor.type)
 
 
 @register

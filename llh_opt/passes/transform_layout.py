@@ -151,15 +151,16 @@ class ConvertLayout(RewritePattern):
             rewriter.modify_op_in_place(op, lambda: self._set_layouts(op, target, wtarget))
             return True
         x_perm = layout_permutation(input_roles(layout, rank), input_roles(target, rank))
-        operands: list[Value] = list(op.operands)
+        x: Value = op.input  # type: ignore[attr-defined]
+        w: Value | None = op.weight if wlayout is not None else None  # type: ignore[attr-defined]
         loc = op.location
         if not _is_identity(x_perm):
-            operands[0] = rewriter.create(TransposeOp, operands[0], x_perm, location=loc).results[0]
+            x = rewriter.create(TransposeOp, x, x_perm, location=loc).results[0]
         if wlayout is not None and wlayout is not wtarget:
             w_perm = layout_permutation(weight_roles(wlayout, rank), weight_roles(wtarget, rank))  # type: ignore[arg-type]
-            operands[1] = rewriter.create(TransposeOp, operands[1], w_perm, location=loc).results[0]
+            w = rewriter.create(TransposeOp, w, w_perm, location=loc).results[0]
         if _is_identity(x_perm):  # only the weight changes: same op, new weight operand
-            new_w = operands[1]
+            new_w = w
 
             def update() -> None:
                 op.set_operand(1, new_w)
@@ -167,7 +168,7 @@ class ConvertLayout(RewritePattern):
 
             rewriter.modify_op_in_place(op, update)
             return True
-        new = self._build(op, operands, t_name, tw_name if wtarget is not None else None)
+        new = self._build(op, x, w, t_name, tw_name if wtarget is not None else None)
         new.attributes.update(op.attributes)
         rewriter.insert(new)
         back = TransposeOp.build(new.results[0], _inverse(x_perm), location=loc)
@@ -184,30 +185,30 @@ class ConvertLayout(RewritePattern):
 
     @staticmethod
     def _build(
-        op: Operation, operands: Sequence[Value], layout: str, wlayout: str | None
+        op: Operation, x: Value, w: Value | None, layout: str, wlayout: str | None
     ) -> Operation:
-        """The op again on `operands`, in `layout` / `wlayout` (result type from the static sizes;
-        infer-on-create adds the encoding)."""
-        p = op.properties
+        """The op again on input `x` (and weight `w`), in `layout` / `wlayout` (result type from
+        the static sizes; infer-on-create adds the encoding)."""
         window = (
-            p["kernel_shape"].values,  # type: ignore[attr-defined]
-            p["stride"].values,  # type: ignore[attr-defined]
-            p["pad"].values,  # type: ignore[attr-defined]
-            p["dilation"].values,  # type: ignore[attr-defined]
+            op.kernel_shape.values,  # type: ignore[attr-defined]
+            op.stride.values,  # type: ignore[attr-defined]
+            op.pad.values,  # type: ignore[attr-defined]
+            op.dilation.values,  # type: ignore[attr-defined]
         )
         if isinstance(op, MaxPoolOp):
             return MaxPoolOp.build(
-                operands[0], *window, ceil_mode=op.ceil_mode, layout=layout, location=op.location
+                x, *window, ceil_mode=op.ceil_mode, layout=layout, location=op.location
             )
-        g = p.get("group")
+        assert isinstance(op, (ConvOp, ConvBiasOp)) and w is not None
+        g = op.properties.get("group")  # an absent group stays absent (not printed)
         group = g.value if isinstance(g, IntegerAttr) else None
-        if op.name == "llh.conv_bias":
+        if isinstance(op, ConvBiasOp):
             return ConvBiasOp.build(
-                operands[0], operands[1], operands[2], *window, group=group, layout=layout,
+                x, w, op.bias, *window, group=group, layout=layout,
                 weight_layout=wlayout, location=op.location,
             )  # fmt: skip
         return ConvOp.build(
-            operands[0], operands[1], *window, group=group, layout=layout,
+            x, w, *window, group=group, layout=layout,
             weight_layout=wlayout, location=op.location,
         )  # fmt: skip
 

@@ -271,7 +271,8 @@ def _global_layout(op: Operation) -> str | None:
 
 
 def _window_rank(op: Operation) -> int:
-    return len(op.kernel_shape.values) + 2  # type: ignore[attr-defined]
+    k = op.kernel_shape  # type: ignore[attr-defined]
+    return len(k.values) + 2 if isinstance(k, DenseArrayAttr) else 2
 
 
 class AddConvLayoutAttr(RewritePattern):

@@ -380,11 +380,9 @@ def _infer_broadcast(op: LLHOp, ctx: ShapeContext, operands: Sequence[Value]) ->
 def _infer_scalar(op: _BinaryOp, ctx: ShapeContext) -> bool:
     """Integer scalar result = `integer_fn(lhs, rhs)` (with `SCALAR_SHAPE_RULE`) when both
     operands are known."""
-    fn = op.integer_fn
-    if fn is None or not op.SCALAR_SHAPE_RULE:
-        return False
-    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)
-    if a is None or b is None:
+    fn = op.integer_fn if op.SCALAR_SHAPE_RULE else None
+    a, b = ctx.scalar(op.lhs), ctx.scalar(op.rhs)  # (declares the operands' symbols)
+    if fn is None or a is None or b is None:
         return False
     try:
         value = fn(a, b)
@@ -583,7 +581,7 @@ class WhereOp(LLHOp):
 
     def verify_op(self) -> None:
         types = self.operand_types
-        check_same_element_type(self, [types[1], types[2], self.results[0].type])
+        check_same_element_type(self, [self.on_true.type, self.on_false.type, self.result.type])
         kinds = {is_tensor(t) for t in [*types, self.results[0].type]}
         if len(kinds) > 1:
             raise self.error("operands and result must be all tensors or all scalars")
@@ -1249,16 +1247,22 @@ class BatchNormOp(LLHOp):
         eps = self.epsilon.value
         if eps < 0:
             raise self.error(f"'epsilon' must be non-negative, got {eps}")
-        check_compatible_shapes(self, types[0], self.results[0].type)
-        shape = ranked_shape(types[0])
+        check_compatible_shapes(self, self.input.type, self.results[0].type)
+        shape = ranked_shape(self.input.type)
         if shape is None:
             return
         k = self.feature_index.value
         if not 0 <= k < len(shape):
             raise self.error(f"'feature_index' {k} is out of range for a rank-{len(shape)} input")
         features = shape[k]
-        for name, t in zip(("scale", "bias", "input_mean", "input_var"), types[1:]):
-            s = ranked_shape(t)
+        params = (
+            ("scale", self.scale),
+            ("bias", self.bias),
+            ("input_mean", self.input_mean),
+            ("input_var", self.input_var),
+        )
+        for name, v in params:
+            s = ranked_shape(v.type)
             if s is None:
                 continue
             if len(s) != 1:
@@ -1323,8 +1327,8 @@ class LayerNormOp(LLHOp):
         eps = self.epsilon.value
         if eps < 0:
             raise self.error(f"'epsilon' must be non-negative, got {eps}")
-        check_compatible_shapes(self, types[0], self.results[0].type)
-        shape = ranked_shape(types[0])
+        check_compatible_shapes(self, self.input.type, self.results[0].type)
+        shape = ranked_shape(self.input.type)
         axis = self.axis.value
         if shape is not None and not -len(shape) <= axis < len(shape):
             raise self.error(f"'axis' {axis} is out of range for a rank-{len(shape)} input")
