@@ -939,3 +939,16 @@ func.func @bound(%a: tensor<?x?xf32>, %n: i64) -> tensor<?x?xf32> {{
     # The relu result is bound to c5 but has 4 columns: the program contradicts itself.
     with pytest.raises(InterpreterError, match=r"^llh.encoding_bind: @c5 is 4"):
         interpret(m, [x2, 2], func="bound")
+
+
+def test_input_symbols_of_entrance_arguments_are_checked() -> None:
+    m = parse_source(
+        """
+func.func @main(%x: tensor<?x?xf32> {func.input_symbol_0 = "s1", func.input_symbol_1 = "s1"}) -> tensor<?x?xf32> attributes {entrance} {
+  %0 = "llh.relu"(%x) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}"""
+    )
+    assert interpret(m, [np.ones((3, 3))])[0].shape == (3, 3)
+    with pytest.raises(InterpreterError, match=r"^argument 0: @s1 is 4 here but 3"):
+        interpret(m, [np.ones((3, 4))])

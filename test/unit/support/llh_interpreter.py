@@ -12,7 +12,8 @@ Values: a ranked tensor is an `np.ndarray` of the element type's dtype (bf16 is 
 bf16, i1 is bool); an integer or index scalar is a Python `int` wrapped to the type's width (i1 a
 `bool`); a float scalar is a numpy scalar of its dtype. Float ops compute in float64 and round once
 to the result's type. Every result is checked against its declared type (rank, static sizes,
-dtype) and against the symbols of its type encoding (`#llh.encoding<shapes = @s0, @c3>`: `c3` is
+dtype) and against the symbols of its type encoding (arguments also against
+`func.input_symbol_<d>`) (`#llh.encoding<shapes = @s0, @c3>`: `c3` is
 3, a free symbol one size throughout a run), as are `llh.encoding_bind` / `llh.symbol_bind`.
 Undefined behaviour (integer division by zero, an out-of-range index, a shape that does not fit)
 raises `InterpreterError` instead of producing a value.
@@ -459,10 +460,13 @@ class Interpreter:
             raise InterpreterError(f"{len(args)} arguments for {len(block.args)} parameters")
         env: dict[Value, Any] = {}
         params: dict[Value, str] = {}
+        arg_attrs = func.properties.get("arg_attrs")
         for i, (param, arg) in enumerate(zip(block.args, args)):
             env[param] = _argument(arg, param.type, i)
             params[param] = f"argument {i}"
             self._bind_encoding(param.type, env[param], params[param])
+            if arg_attrs is not None:
+                self._bind_input_symbols(arg_attrs.value[i], env[param], params[param])  # type: ignore[attr-defined]
         for op in block.ops:
             values = [env[v] for v in op.operands]
             if op.name == "func.return":
@@ -502,6 +506,15 @@ class Interpreter:
             raise InterpreterError(f"{what}: {len(symbols)} symbols for rank {value.ndim}")
         for name, size in zip(symbols, value.shape):
             self._bind(name, int(size), what)
+
+    def _bind_input_symbols(self, attrs: Any, value: Any, what: str) -> None:
+        """`func.input_symbol_<d> = "s0"` on an entrance argument: dimension d is symbol s0."""
+        for key, attr in attrs.as_dict().items():
+            if key.startswith("func.input_symbol_") and isinstance(value, np.ndarray):
+                d = int(key.rpartition("_")[2])
+                if d >= value.ndim:
+                    raise InterpreterError(f"{what}: {key} of a rank-{value.ndim} tensor")
+                self._bind(attr.value, int(value.shape[d]), what)
 
     def _bind_op(self, op: Operation, value: Any, what: str) -> None:
         if op.name == "llh.encoding_bind":
