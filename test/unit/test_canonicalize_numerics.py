@@ -17,7 +17,8 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.llh_interpreter import interpret, same_values
+from support.llh_interpreter import interpret
+from support.np_reference import same_values
 
 from llh_opt.dialects.llh import broadcast_result_type
 from llh_opt.ir.types import DYNAMIC, RankedTensorType, Type, f32, i32, i64

@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 import pytest
 from support.corpus import FILES, TEST_ROOT, chunks
-from support.llh_interpreter import Interpreter, InterpreterError, same_values
+from support.llh_interpreter import Interpreter, InterpreterError
+from support.np_reference import same_values
 
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.core import Operation

@@ -1,8 +1,9 @@
-"""Tests of the shared numpy reference interpreter (``support/llh_interpreter.py``) against
-hand-computed values: every LLH compute and data op, the scalar integer semantics (wrapping, floor
-division), the `arith` ops, calls, the type checks on results, and undefined behaviour raising.
-Conv and pooling are also checked against direct loops for random windows (hypothesis), and, when
-torch is importable, against torch's functional ops.
+"""Tests of the shared numpy reference interpreter (``support/llh_interpreter.py``, with the window
+computations of ``support/np_reference.py``) against hand-computed values: every LLH compute and
+data op, the scalar integer semantics (wrapping, floor division), the `arith` ops, calls, the type
+and symbol checks, and undefined behaviour raising. Conv and pooling are also checked against
+direct loops for random windows (hypothesis), and, when torch is importable, against torch's
+functional ops.
 
 What does not live here: the numerics properties of passes (they use the interpreter).
 """
@@ -17,10 +18,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.llh_interpreter import (
-    Interpreter,
-    InterpreterError,
-    interpret,
+from support.llh_interpreter import Interpreter, InterpreterError, interpret
+from support.np_reference import (
     np_adaptive_avg_pool,
     np_conv,
     np_max_pool,
@@ -320,7 +319,7 @@ def test_pool_output_size() -> None:
     assert pool_output_size(5, 2, 2, 1, 1, 1, ceil_mode=True) == 3
     assert pool_output_size(6, 3, 2, 0, 0, 1, ceil_mode=True) == 3
     assert pool_output_size(7, 3, 1, 0, 0, 3) == 1
-    with pytest.raises(InterpreterError):
+    with pytest.raises(ValueError):
         pool_output_size(2, 3, 1, 0, 0, 1)
 
 
@@ -347,7 +346,7 @@ def test_conv_hand_computed() -> None:
     y3 = np_conv(x3, w3, (1, 1, 1), (0,) * 6, (1, 1, 1))
     assert y3[0, 0].ravel().tolist() == [8 + 2 * i for i in range(8)]
     assert y3[0, 1].ravel().tolist() == [-8.0] * 8
-    with pytest.raises(InterpreterError, match="group"):
+    with pytest.raises(ValueError, match="group"):
         np_conv(xg, wg, (1,), (0, 0), (1,), group=3)
 
 
@@ -939,3 +938,16 @@ func.func @bound(%a: tensor<?x?xf32>, %n: i64) -> tensor<?x?xf32> {{
     # The relu result is bound to c5 but has 4 columns: the program contradicts itself.
     with pytest.raises(InterpreterError, match=r"^llh.encoding_bind: @c5 is 4"):
         interpret(m, [x2, 2], func="bound")
+
+
+def test_input_symbols_of_entrance_arguments_are_checked() -> None:
+    m = parse_source(
+        """
+func.func @main(%x: tensor<?x?xf32> {func.input_symbol_0 = "s1", func.input_symbol_1 = "s1"}) -> tensor<?x?xf32> attributes {entrance} {
+  %0 = "llh.relu"(%x) : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}"""
+    )
+    assert interpret(m, [np.ones((3, 3))])[0].shape == (3, 3)
+    with pytest.raises(InterpreterError, match=r"^argument 0: @s1 is 4 here but 3"):
+        interpret(m, [np.ones((3, 4))])

@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from support.llh_interpreter import assert_same_values, interpret
+from support.llh_interpreter import interpret
+from support.np_reference import assert_same_values
 
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.dialects.llh.attrs import LayoutAttr

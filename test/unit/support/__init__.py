@@ -1,3 +1,3 @@
 """Test-support code shared by the unit tests (not tests themselves): the numpy reference
-interpreter for LLH (``llh_interpreter``), the lit corpus as data (``corpus``) and the lookup of
-the reference MLIR tool."""
+interpreter for LLH (``llh_interpreter``) and its numpy window computations and result comparison
+(``np_reference``), the lit corpus as data (``corpus``) and the lookup of the reference MLIR tool."""

@@ -2,20 +2,21 @@
 
 `interpret(module, args)` runs a function of a parsed module (LLH ops, `func.call/return`, the
 scalar `arith` and `index` ops and the `tensor` ops llh-opt registers) on numpy values and returns
-its results.
-It is the test suite's statement of what each op computes (spec §3 and the HEAD ops of §9), written
-independently of the code under test: it walks the IR classes to find ops, operands and
-properties, but every computation is numpy written here (convolution and pooling by explicit
-windows and einsum). It never calls a folder, a shape rule or a lowering of `llh_opt`.
+its results. It is the test suite's statement of what each op computes (spec §3 and the HEAD ops
+of §9), written independently of the code under test: it walks the IR classes to find ops,
+operands and properties, but every computation is numpy written in the tests (here, and
+convolution and pooling by explicit windows and einsum in ``np_reference.py``). It never calls a
+folder, a shape rule or a lowering of `llh_opt`.
 
 Values: a ranked tensor is an `np.ndarray` of the element type's dtype (bf16 is float32 rounded to
 bf16, i1 is bool); an integer or index scalar is a Python `int` wrapped to the type's width (i1 a
 `bool`); a float scalar is a numpy scalar of its dtype. Float ops compute in float64 and round once
 to the result's type. Every result is checked against its declared type (rank, static sizes,
 dtype) and against the symbols of its type encoding (`#llh.encoding<shapes = @s0, @c3>`: `c3` is
-3, a free symbol one size throughout a run), as are `llh.encoding_bind` / `llh.symbol_bind`.
-Undefined behaviour (integer division by zero, an out-of-range index, a shape that does not fit)
-raises `InterpreterError` instead of producing a value.
+3, a free symbol one size throughout a run), as are `llh.encoding_bind` / `llh.symbol_bind` and
+the `func.input_symbol_<d>` of arguments. Undefined behaviour (integer division by zero, an
+out-of-range index, a shape that does not fit) raises `InterpreterError` instead of producing a
+value.
 
 Semantics chosen where the spec leaves room (stated here once): `llh.drop` is inference-mode
 dropout (the identity); `llh.empty` yields NaN (floats) / zeros; integer tensors wrap on overflow;
@@ -36,24 +37,22 @@ from typing import Any
 
 import numpy as np
 
+from .np_reference import (
+    data_from_ncs,
+    data_to_ncs,
+    np_adaptive_avg_pool,
+    np_conv,
+    np_max_pool,
+    round_bf16,
+    weight_to_fcs,
+)
+
 from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.dense import dense_to_numpy
 from llh_opt.ir.types import DYNAMIC, RankedTensorType, Type, UnrankedTensorType
 
-__all__ = [
-    "Interpreter",
-    "InterpreterError",
-    "assert_same_values",
-    "dtype_of",
-    "interpret",
-    "np_adaptive_avg_pool",
-    "np_conv",
-    "np_max_pool",
-    "pool_output_size",
-    "round_bf16",
-    "same_values",
-]
+__all__ = ["Interpreter", "InterpreterError", "dtype_of", "interpret"]
 
 
 class InterpreterError(AssertionError):
@@ -108,15 +107,6 @@ def dtype_of(t: Type) -> np.dtype:
     if width not in _INT_WIDTHS:
         raise InterpreterError(f"no numpy dtype for '{text}'")
     return np.dtype(f"{'int' if signed else 'uint'}{width}")
-
-
-def round_bf16(x: Any) -> np.ndarray:
-    """Round float32/float64 values to the nearest bfloat16 (ties to even), kept as float32."""
-    a = np.asarray(x, dtype=np.float32)
-    bits = a.view(np.uint32).astype(np.uint64)
-    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
-    out = rounded.view(np.float32)
-    return np.where(np.isnan(a), a, out)
 
 
 def _wrap(v: int, t: Type) -> int | bool:
@@ -190,171 +180,6 @@ def _narrow(out: np.ndarray, t: Type) -> np.ndarray:
 
 def _float64(x: Any) -> Any:
     return np.asarray(x, dtype=np.float64) if isinstance(x, np.ndarray) else np.float64(x)
-
-
-# --------------------------------------------------------------------------- window ops
-#
-# Convolution and pooling in channels-first form: data (N, C, S...), weights (F, C/group, K...).
-# `pad` is [begin_0 .. begin_{k-1}, end_0 .. end_{k-1}] (ONNX order).
-
-
-def pool_output_size(
-    size: int, kernel: int, stride: int, pad_begin: int, pad_end: int, dilation: int,
-    ceil_mode: bool = False,
-) -> int:  # fmt: skip
-    """Output length of a window op along one spatial axis. Ceil mode as PyTorch: the last window
-    must start inside the input or its front padding."""
-    span = size + pad_begin + pad_end - dilation * (kernel - 1) - 1
-    if span < 0:
-        raise InterpreterError(f"window of extent {dilation * (kernel - 1) + 1} exceeds {size}")
-    if not ceil_mode:
-        return span // stride + 1
-    out = -(-span // stride) + 1
-    if (out - 1) * stride >= size + pad_begin:
-        out -= 1
-    return out
-
-
-def _offsets(kidx: Sequence[int], stride: Sequence[int], dilation: Sequence[int],
-             out: Sequence[int]) -> tuple[slice, ...]:  # fmt: skip
-    """The strided slice of a padded input that kernel offset `kidx` sees for every output."""
-    return tuple(
-        slice(
-            kidx[i] * dilation[i], kidx[i] * dilation[i] + stride[i] * (out[i] - 1) + 1, stride[i]
-        )
-        for i in range(len(kidx))
-    )
-
-
-def np_conv(
-    x: np.ndarray, w: np.ndarray, stride: Sequence[int], pad: Sequence[int],
-    dilation: Sequence[int], group: int = 1,
-) -> np.ndarray:  # fmt: skip
-    """Cross-correlation of x (N, C, S...) with w (F, C/group, K...), zero padding, in float64."""
-    k = w.ndim - 2
-    if x.ndim != k + 2:
-        raise InterpreterError(f"rank-{x.ndim} input for a {k}-D kernel")
-    n, c = x.shape[:2]
-    f, cg = w.shape[:2]
-    if group < 1 or c != cg * group or f % group:
-        raise InterpreterError(f"{c} channels, weight {w.shape}, group {group} do not fit")
-    kernel = w.shape[2:]
-    out = [
-        pool_output_size(x.shape[2 + i], kernel[i], stride[i], pad[i], pad[k + i], dilation[i])
-        for i in range(k)
-    ]
-    xp = np.pad(x.astype(np.float64), [(0, 0), (0, 0)] + [(pad[i], pad[k + i]) for i in range(k)])
-    wf = w.astype(np.float64)
-    fg = f // group
-    y = np.zeros((n, f, *out))
-    for g in range(group):
-        xs = xp[:, g * cg : (g + 1) * cg]
-        ws = wf[g * fg : (g + 1) * fg]
-        for kidx in np.ndindex(*kernel):
-            patch = xs[(slice(None), slice(None), *_offsets(kidx, stride, dilation, out))]
-            tap = ws[(slice(None), slice(None), *kidx)]
-            y[:, g * fg : (g + 1) * fg] += np.einsum("nc...,fc->nf...", patch, tap)
-    return y
-
-
-def np_max_pool(
-    x: np.ndarray, kernel: Sequence[int], stride: Sequence[int], pad: Sequence[int],
-    dilation: Sequence[int], ceil_mode: bool = False,
-) -> np.ndarray:  # fmt: skip
-    """Max pooling of x (N, C, S...); padding never wins (it is -inf / the integer minimum), and
-    ceil-mode windows that run past the end see only the elements that exist."""
-    k = len(kernel)
-    out = [
-        pool_output_size(
-            x.shape[2 + i], kernel[i], stride[i], pad[i], pad[k + i], dilation[i], ceil_mode
-        )
-        for i in range(k)
-    ]
-    ends = [
-        max(pad[k + i], (out[i] - 1) * stride[i] + dilation[i] * (kernel[i] - 1) + 1
-            - x.shape[2 + i] - pad[i])
-        for i in range(k)
-    ]  # fmt: skip
-    low = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
-    xp = np.pad(x, [(0, 0), (0, 0)] + [(pad[i], ends[i]) for i in range(k)], constant_values=low)
-    y = np.full((*x.shape[:2], *out), low, dtype=x.dtype)
-    for kidx in np.ndindex(*kernel):
-        y = np.maximum(y, xp[(slice(None), slice(None), *_offsets(kidx, stride, dilation, out))])
-    return y
-
-
-def np_adaptive_avg_pool(x: np.ndarray, out_size: Sequence[int]) -> np.ndarray:
-    """Adaptive average pooling of the trailing `len(out_size)` axes (PyTorch's windows: output i
-    of n over a length L averages [floor(i·L/n), ceil((i+1)·L/n))), in float64."""
-    k = len(out_size)
-    if x.ndim <= k:
-        raise InterpreterError(f"rank-{x.ndim} input for {k} pooled dimensions")
-    lead = x.shape[: x.ndim - k]
-    sizes = x.shape[x.ndim - k :]
-    y = np.zeros((*lead, *out_size))
-    axes = tuple(range(x.ndim - k, x.ndim))
-    xf = x.astype(np.float64)
-    for idx in np.ndindex(*out_size):
-        window = tuple(
-            slice(idx[i] * sizes[i] // out_size[i], -(-(idx[i] + 1) * sizes[i] // out_size[i]))
-            for i in range(k)
-        )
-        y[(Ellipsis, *idx)] = xf[(Ellipsis, *window)].mean(axis=axes)
-    return y
-
-
-# Layouts (spec §3.3, `#llh.Layout`): a data layout is channels-first or channels-last for any
-# spatial rank; a weight layout places F, C and the spatial axes.
-_CHANNELS_LAST = {"NCHW": False, "NCW": False, "NHWC": True, "NWC": True}
-_WEIGHT_ORDER = {"FCHW": "FCS", "FCW": "FCS", "FHWC": "FSC", "HWCF": "SCF", "WCF": "SCF"}
-
-
-def _data_to_ncs(x: np.ndarray, layout: str) -> np.ndarray:
-    return np.moveaxis(x, -1, 1) if _CHANNELS_LAST[layout] else x
-
-
-def _data_from_ncs(x: np.ndarray, layout: str) -> np.ndarray:
-    return np.moveaxis(x, 1, -1) if _CHANNELS_LAST[layout] else x
-
-
-def _weight_to_fcs(w: np.ndarray, layout: str) -> np.ndarray:
-    order = _WEIGHT_ORDER[layout]
-    if order == "FCS":
-        return w
-    if order == "FSC":
-        return np.moveaxis(w, -1, 1)
-    r = w.ndim
-    return np.transpose(w, (r - 1, r - 2, *range(r - 2)))  # S..., C, F
-
-
-# --------------------------------------------------------------------------- comparisons
-
-
-def same_values(a: Any, b: Any, rtol: float = 1e-6, atol: float = 1e-6) -> bool:
-    """Equal results: same kind, shape and dtype; floats within tolerance (NaN equals NaN),
-    everything else exactly."""
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
-            return False
-        if a.shape != b.shape or a.dtype != b.dtype:
-            return False
-        if a.dtype.kind == "f":
-            return bool(np.allclose(a, b, rtol=rtol, atol=atol, equal_nan=True))
-        return bool(np.array_equal(a, b))
-    if isinstance(a, np.floating) or isinstance(b, np.floating):
-        if type(a) is not type(b):
-            return False
-        return bool(np.isclose(a, b, rtol=rtol, atol=atol, equal_nan=True))
-    return type(a) is type(b) and a == b
-
-
-def assert_same_values(
-    actual: Sequence[Any], expected: Sequence[Any], rtol: float = 1e-6, atol: float = 1e-6
-) -> None:
-    """`same_values` for every pair of results, with a readable failure."""
-    assert len(actual) == len(expected), f"{len(actual)} results, expected {len(expected)}"
-    for i, (a, b) in enumerate(zip(actual, expected)):
-        assert same_values(a, b, rtol, atol), f"result {i}: {a!r} != {b!r}"
 
 
 # --------------------------------------------------------------------------- the interpreter
@@ -459,10 +284,13 @@ class Interpreter:
             raise InterpreterError(f"{len(args)} arguments for {len(block.args)} parameters")
         env: dict[Value, Any] = {}
         params: dict[Value, str] = {}
+        arg_attrs = func.properties.get("arg_attrs")
         for i, (param, arg) in enumerate(zip(block.args, args)):
             env[param] = _argument(arg, param.type, i)
             params[param] = f"argument {i}"
             self._bind_encoding(param.type, env[param], params[param])
+            if arg_attrs is not None:
+                self._bind_input_symbols(arg_attrs.value[i], env[param], params[param])  # type: ignore[attr-defined]
         for op in block.ops:
             values = [env[v] for v in op.operands]
             if op.name == "func.return":
@@ -502,6 +330,15 @@ class Interpreter:
             raise InterpreterError(f"{what}: {len(symbols)} symbols for rank {value.ndim}")
         for name, size in zip(symbols, value.shape):
             self._bind(name, int(size), what)
+
+    def _bind_input_symbols(self, attrs: Any, value: Any, what: str) -> None:
+        """`func.input_symbol_<d> = "s0"` on an entrance argument: dimension d is symbol s0."""
+        for key, attr in attrs.as_dict().items():
+            if key.startswith("func.input_symbol_") and isinstance(value, np.ndarray):
+                d = int(key.rpartition("_")[2])
+                if d >= value.ndim:
+                    raise InterpreterError(f"{what}: {key} of a rank-{value.ndim} tensor")
+                self._bind(attr.value, int(value.shape[d]), what)
 
     def _bind_op(self, op: Operation, value: Any, what: str) -> None:
         if op.name == "llh.encoding_bind":
@@ -948,8 +785,8 @@ def _window(op: Operation, spatial: int) -> tuple[tuple[int, ...], ...]:
 def _conv(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     layout = _enum(op, "layout", "NCHW")
     weight_layout = _enum(op, "weight_layout", "FCHW")
-    x = _data_to_ncs(v[0], layout)
-    w = _weight_to_fcs(v[1], weight_layout)
+    x = data_to_ncs(v[0], layout)
+    w = weight_to_fcs(v[1], weight_layout)
     kernel, stride, pad, dilation = _window(op, x.ndim - 2)
     if tuple(w.shape[2:]) != kernel:
         raise InterpreterError(f"{op.name}: weight {v[1].shape} vs kernel_shape {kernel}")
@@ -959,17 +796,17 @@ def _conv(it: Interpreter, op: Operation, v: list[Any]) -> Any:
         if b.shape != (y.shape[1],):
             raise InterpreterError(f"llh.conv_bias: bias {b.shape} for {y.shape[1]} features")
         y = y + b.reshape((1, -1) + (1,) * (y.ndim - 2))
-    return _to_type(_data_from_ncs(y, layout), _result_type(op))
+    return _to_type(data_from_ncs(y, layout), _result_type(op))
 
 
 @_op("llh.max_pool")
 def _max_pool(it: Interpreter, op: Operation, v: list[Any]) -> Any:
     layout = _enum(op, "layout", "NCHW")
-    x = _data_to_ncs(v[0], layout)
+    x = data_to_ncs(v[0], layout)
     kernel, stride, pad, dilation = _window(op, x.ndim - 2)
     ceil_mode = bool(_prop(op, "ceil_mode").value)
     y = np_max_pool(x, kernel, stride, pad, dilation, ceil_mode)
-    return _data_from_ncs(y, layout).copy()
+    return data_from_ncs(y, layout).copy()
 
 
 @_op("llh.adaptive_average_pool")
