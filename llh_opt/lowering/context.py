@@ -23,8 +23,9 @@ A `LoweringContext` lives while `convert-llh-to-loops` rewrites one `func.func`.
 * ``load_broadcast(operand, out_ivs)`` — an operand element under numpy broadcasting as an index
   map: trailing alignment, a static size-1 dimension reads index 0 (no materialized broadcast,
   no per-element index arithmetic); ``load_at(v, ivs)`` one element of tensor `v`;
-* ``set_broadcast(v, src, mapping, dims)`` — `v` is a virtual broadcast of `src` (explicit
-  ``broadcast_to``/``expand``): loads through ``load_at``/``load_broadcast`` read `src` directly;
+* ``set_broadcast(v, src, mapping, dims)`` / ``set_splat(v, x, dims)`` — `v` is a virtual
+  broadcast of tensor `src` (explicit ``broadcast_to``/``expand``) or of scalar `x` (a splat
+  constant): loads through ``load_at``/``load_broadcast`` read `src` directly;
   ``buffer(v)`` materializes it (before the op being lowered) only for ops that need memory;
 * ``error(op, msg)`` — the `DiagnosticError` (`file:line:col: error: ...`) to raise for input
   the lowering cannot handle.
@@ -180,7 +181,7 @@ class LoweringContext:
         self._roots: dict[Value, Value] = {}
         self._scalars: dict[Value, Value] = {}
         self._casts: dict[tuple[Value, Type], Value] = {}
-        self._virtual: dict[Value, tuple[Value, list[int | None], list[Value]]] = {}
+        self._virtual: dict[Value, tuple[Value, list[int | None] | None, list[Value]]] = {}
         self._symbols: dict[str, Value] = {}
         self._consts: dict[tuple[Attribute, Type], Value] = {}
         self.temporaries: list[Value] = []  # buffers allocated by the lowering, in order
@@ -304,12 +305,16 @@ class LoweringContext:
             if syms is not None and (sizes is None or self.determined(syms[i])):
                 out.append(self.sym(syms[i]))
             elif sizes is not None:
-                out.append(self.index_of(sizes[i]))
+                x = self.index_of(sizes[i])
+                if syms is not None:  # the symbol's value from now on (top-level, dominates)
+                    self._symbols.setdefault(syms[i], x)
+                out.append(x)
             else:
                 raise self.error(
                     self.op,
-                    f"dimension {i} of '{t}' is dynamic and has no symbol (run "
-                    "--infer-symbolic-shape first)",
+                    f"dimension {i} of '{t}' is dynamic and has no symbol: run "
+                    "--infer-symbolic-shape first (it annotates the functions marked "
+                    "`attributes {entrance}`)",
                 )
         return out
 
@@ -349,12 +354,26 @@ class LoweringContext:
             )
         return m
 
+    def alias(self, v: Value, src: Value) -> None:
+        """Tensor `v` holds exactly `src`'s elements (same shape): share its buffer, or its
+        virtual broadcast."""
+        virt = self._virtual.get(src)
+        if virt is not None and src not in self._buffers:
+            self._virtual[v] = virt
+        else:
+            self.set_buffer(v, self.buffer(src))
+
     def set_broadcast(self, v: Value, src: Value, mapping: Sequence[int | None],
                       dims: Sequence[Value]) -> None:  # fmt: skip
         """Make tensor `v` a virtual broadcast of tensor `src`: element `v[ivs]` is
         `src[ivs[mapping[0]], ...]` (index 0 where `mapping[k]` is None); `dims` are `v`'s
         sizes. Nothing is copied unless an op needs `v`'s buffer (``buffer``)."""
         self._virtual[v] = (src, list(mapping), list(dims))
+
+    def set_splat(self, v: Value, x: Value, dims: Sequence[Value]) -> None:
+        """Make tensor `v` a virtual splat of scalar `x` (every element is `x`; `dims` are `v`'s
+        sizes): loads are `x` itself; a buffer is filled only if an op needs one."""
+        self._virtual[v] = (x, None, list(dims))
 
     def _materialize(self, v: Value) -> Value:
         _, _, dims = self._virtual[v]
@@ -368,6 +387,8 @@ class LoweringContext:
 
     def _load_virtual(self, v: Value, ivs: Sequence[Value]) -> Value:
         src, mapping, _ = self._virtual[v]
+        if mapping is None:
+            return src
         return self.load_at(src, [self.c(0) if j is None else ivs[j] for j in mapping])
 
     def load_at(self, v: Value, ivs: Sequence[Value]) -> Value:
@@ -377,6 +398,13 @@ class LoweringContext:
             return self._load_virtual(v, ivs)
         return self.load(self.buffer(v) if m is None else m, ivs)
 
+    def views(self) -> dict[Value, list[Value]]:
+        """Each allocation → the buffers that are it or views of it."""
+        out: dict[Value, list[Value]] = {}
+        for m, root in self._roots.items():
+            out.setdefault(root, []).append(m)
+        return out
+
     def root_of(self, m: Value) -> Value:
         return self._roots.get(m, m)
 
@@ -385,9 +413,26 @@ class LoweringContext:
         integer scalar (converted on demand, once, right after `x`'s definition)."""
         self._scalars[v] = x
 
+    def _constant_scalar(self, v: Value) -> Value | None:
+        """An `llh.constant` scalar, materialized on first use (hoisted, so unused constants
+        such as a slice's open end cost nothing)."""
+        owner = v.owner
+        if not isinstance(owner, Operation) or owner.name != "llh.constant":
+            return None
+        attr = owner.properties.get("value")
+        t = v.type
+        if isinstance(attr, IntegerAttr) and isinstance(t, IntegerType):
+            x = self.c(attr.value) if t.width == 64 else self.const(attr.value, t)
+        elif isinstance(attr, FloatAttr) and isinstance(t, FloatType):
+            x = self.const(attr.value, t)
+        else:
+            return None
+        self._scalars[v] = x
+        return x
+
     def scalar(self, v: Value) -> Value:
         """The lowered value of LLH scalar `v`, of `v`'s own type."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")
@@ -398,7 +443,7 @@ class LoweringContext:
 
     def index_of(self, v: Value) -> Value:
         """Integer LLH scalar `v` as an `index`."""
-        x = self._scalars.get(v)
+        x = self._scalars.get(v) or self._constant_scalar(v)
         if x is None:
             if _from_llh(v):
                 raise self.error(self.op, f"scalar operand of type '{v.type}' has no lowered value")

@@ -265,12 +265,8 @@ def _slice(op: Operation, ctx: LoweringContext, strides: Sequence[Value] | None)
         for i, iv in enumerate(ivs):
             step = steps[i]
             j = iv if step is None else ctx.muli(iv, step)
-            idx.append(ctx.addi(first[i], j) if constant_int_value(first[i]) != 0 else j)
+            idx.append(ctx.addi(first[i], j) if constant_int(first[i]) != 0 else j)
         ctx.store(ctx.load_at(x, idx), out, ivs)
-
-
-def constant_int_value(v: Value) -> int | None:
-    return constant_int(v)
 
 
 @lowers("llh.slice")

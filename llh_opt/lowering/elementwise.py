@@ -7,8 +7,8 @@ input's buffer), ``compare`` (→ i1), ``where``, ``convert_to``.
 Per element: floats use ``arith.addf/subf/mulf/divf/maximumf/minimumf`` (NaN-propagating, as
 numpy's ``maximum``/``minimum``) and ``math.powf/absf/sqrt/rsqrt/exp``; ``f16``/``bf16`` compute in
 ``f32`` and round once (numpy's half-precision semantics); integers use ``arith.addi/subi/muli``,
-``divsi`` (C truncating division, as the LLH folder), ``maxsi/minsi``, square-and-multiply
-for ``pow``, ``math.absi``; compare uses ordered float predicates (``une`` for NE, so NaN != NaN) and signed
+``floordivsi`` (numpy's ``//``, as the LLH folder; a zero divisor gives 0 instead of trapping),
+``maxsi/minsi``, square-and-multiply for ``pow``, ``math.absi``; compare uses ordered float predicates (``une`` for NE, so NaN != NaN) and signed
 integer predicates. Integer scalars (``i64`` sizes) go to ``scalar.py``.
 
 ``emit_elementwise(ctx, result, operands, fn)`` is the shared helper: allocate the result, one
@@ -51,7 +51,13 @@ def emit_elementwise(
     broadcasting; returns the buffer."""
     out = ctx.alloc_for(result)
     with ctx.loop_nest(ctx.dims(result)) as ivs:
-        vals = [ctx.load_broadcast(v, ivs) for v in operands]
+        loaded: dict[Value, Value] = {}  # an operand used twice is loaded once
+        vals = []
+        for v in operands:
+            x = loaded.get(v)
+            if x is None:
+                x = loaded[v] = ctx.load_broadcast(v, ivs)
+            vals.append(x)
         ctx.store(fn(vals), out, ivs)
     return out
 
@@ -78,7 +84,7 @@ _INT_BINARY = {
     "llh.add": "arith.addi",
     "llh.sub": "arith.subi",
     "llh.mul": "arith.muli",
-    "llh.div": "arith.divsi",
+    "llh.div": "arith.floordivsi",
     "llh.max": "arith.maxsi",
     "llh.min": "arith.minsi",
 }
@@ -94,8 +100,23 @@ def float_binary(ctx: LoweringContext, opname: str, a: Value, b: Value) -> Value
     if isinstance(t, IntegerType) and t.width > 1:
         if opname == "llh.pow":
             return _int_pow(ctx, a, b)
+        if opname == "llh.div":
+            return _int_floordiv(ctx, a, b)
         return ctx.create1(_INT_BINARY[opname], (a, b), t)
     raise ctx.error(ctx.op, f"'{opname}' op cannot be lowered for element type '{t}'")
+
+
+def _int_floordiv(ctx: LoweringContext, a: Value, b: Value) -> Value:
+    """`a // b` (floor division, numpy's `//`) that never traps: a zero divisor gives 0 and
+    `x // -1` is `-x` (wrapping, as numpy), computed without dividing by 0 or -1."""
+    t = a.type
+    zero, one, minus_one = ctx.const(0, t), ctx.const(1, t), ctx.const(-1, t)
+    is_zero = ctx.cmpi("eq", b, zero)
+    is_m1 = ctx.cmpi("eq", b, minus_one)
+    safe = ctx.select(ctx.ori(is_zero, is_m1), one, b)
+    q = ctx.floordivsi(a, safe)
+    q = ctx.select(is_m1, ctx.subi(zero, a), q)
+    return ctx.select(is_zero, zero, q)
 
 
 def _int_pow(ctx: LoweringContext, a: Value, b: Value) -> Value:
@@ -167,7 +188,7 @@ def lower_unary(op: Operation, ctx: LoweringContext) -> None:
 @lowers("llh.drop")
 def lower_drop(op: Operation, ctx: LoweringContext) -> None:
     """Dropout in inference mode is the identity: the result is the input's buffer."""
-    ctx.set_buffer(op.results[0], ctx.buffer(op.input))
+    ctx.alias(op.results[0], op.input)
 
 
 _CMPF = {"EQ": "oeq", "NE": "une", "GT": "ogt", "GE": "oge", "LT": "olt", "LE": "ole"}

@@ -5,7 +5,8 @@ retyped its tensor arguments to memrefs (``arg_types`` are the original tensor t
 ``#llh.encoding``). At the top of the entry block it emits:
 
 * for each free symbol (a class whose value is not an expression of others), one
-  ``memref.dim %argI, %cD`` at the first input dimension that carries it;
+  ``memref.dim %argI, %cD`` at the first input dimension that carries it (or an
+  ``arith.index_cast`` of an integer argument bound to it with ``func.symbol_int``);
 * for each derived symbol used in the function, its defining expression over the free symbols
   (``SymbolAnalysis.expr_of``) with ``arith`` ops: ``+ - *``, ``floordiv`` → ``arith.floordivsi``,
   ``ceildiv`` → ``arith.ceildivsi``, ``mod`` → ``arith.remsi``; common sub-expressions are
@@ -20,7 +21,10 @@ retyped its tensor arguments to memrefs (``arg_types`` are the original tensor t
   s1)"); the OR of all ``%bad`` branches with ``cf.cond_br`` to a block that returns zero-sized
   buffers (``^fail``) or to the body;
 * one more check per recorded equation between sizes that the inputs decide (e.g. a flattened
-  ``128 * s3 * s3`` equated with a linear weight's 100352): "size relation <lhs> = <rhs>".
+  ``128 * s3 * s3`` equated with a linear weight's 100352): "size relation <lhs> = <rhs>";
+* a bound check (``arith.cmpi slt``) per constant start/end of a ``slice``/``stride_slice`` and
+  constant index of an ``extract`` on a dynamic dimension: the shape rules assume those in
+  range, so a smaller input is an error, not an out-of-bounds read.
 
 What does not live here: the signature change and casts (``bufferize.py``), op lowerings.
 """
@@ -39,11 +43,13 @@ from llh_opt.ir.types import (
     DYNAMIC,
     FloatType,
     FunctionType,
+    IntegerType,
     MemRefType,
     RankedTensorType,
     Type,
     i32,
     i64,
+    index,
 )
 from llh_opt.lowering.context import SYMBOL_ATTR, InsertionPoint, LoweringContext
 from llh_opt.symbolic.analysis import encoding_of
@@ -210,6 +216,20 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
                 continue
             checks.append((f"argument {i} dimension {d} (symbol {name})", e, _reader(read, i, d)))
 
+    # Integer arguments bound to a symbol (`func.symbol_int = @sN`, set by the inference).
+    arg_attrs = func.properties.get("arg_attrs")
+    if isinstance(arg_attrs, ArrayAttr):
+        for i, d in enumerate(arg_attrs.value):
+            bound = d.get("func.symbol_int") if hasattr(d, "get") else None
+            name = getattr(bound, "root", None)
+            if name is None or i >= len(args) or not isinstance(args[i].type, IntegerType):
+                continue
+            e = value_of(name)
+            if e.is_Symbol and e not in emitter.env:
+                v = ctx.index_cast(args[i], index)
+                emitter.env[e] = v
+                _tag(v, name)
+
     # Every symbol the function uses: its value, computed once.
     names = used_symbols(func, arg_types)
     for name in names:
@@ -244,19 +264,24 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
                 )  # fmt: skip
             )
 
-    if not checks:
+    # Constant slice bounds and extract indices on dynamic dimensions: the shape rules assume
+    # them in range (the result sizes do not depend on the input's), so they are checked.
+    bounds = _index_bounds(func, value_of, emitter)
+
+    if not checks and not bounds:
         return
     module = _root_module(func)
     table = _check_table(module)
     error_fn = _declare_error_fn(module)
     bads: list[Value] = []
-    for what, expected, get_actual in checks:
+    all_checks = [(w, e, g, "ne") for w, e, g in checks] + [(w, e, g, "slt") for w, e, g in bounds]
+    for what, expected, get_actual, predicate in all_checks:
         try:
             exp = ctx.c(expected) if isinstance(expected, int) else emitter.emit(expected)
             actual = get_actual()
         except _Undetermined:
             continue
-        bad = ctx.cmpi("ne", actual, exp)
+        bad = ctx.cmpi(predicate, actual, exp)
         check_id = len(table)
         table.append(what)
         with ctx.if_(bad):
@@ -313,6 +338,60 @@ def emit_entry(func: Operation, arg_types: Sequence[Type], ctx: LoweringContext)
             else:
                 results.append(ctx.const(0, t))
         ctx.create("func.return", results)
+
+
+_OPEN_END = 2**62  # slice ends at or above this mean "to the end" (torch's sys.maxsize)
+
+
+def _where(op: Operation) -> str:
+    loc = op.location
+    line, col = getattr(loc, "line", None), getattr(loc, "col", None)
+    if line is None:
+        return f"'{op.name}'"
+    return f"'{op.name}' at {getattr(loc, 'filename', '-')}:{line}:{col}"
+
+
+def _index_bounds(func: Operation, value_of: Any, emitter: _ExprEmitter) -> list[tuple]:
+    """(description, minimum size, () -> size) for every constant index of a slice,
+    stride_slice or extract that reads a dynamic input dimension."""
+    from llh_opt.dialects.llh.base import constant_int
+
+    out: list[tuple] = []
+
+    def need(op: Operation, x: Value, d: int, at_least: int) -> None:
+        t = x.type
+        if not isinstance(t, RankedTensorType) or t.shape[d] != DYNAMIC or at_least <= 0:
+            return
+        syms = encoding_of(t)
+        if syms is None:
+            return
+        e = value_of(syms[d])
+        if e.is_Integer or not e.free_symbols <= set(emitter.env):
+            return
+        out.append(
+            (f"{_where(op)} needs input dimension {d} (symbol {syms[d]}) of size at least "
+             f"{at_least}", at_least, _emitting(emitter, e))
+        )  # fmt: skip
+
+    for op in func.walk():
+        if op.name in ("llh.slice", "llh.stride_slice"):
+            x = op.operands[0]
+            starts, ends = op.start, op.end  # type: ignore[attr-defined]
+            strides = op.stride if op.name == "llh.stride_slice" else None  # type: ignore[attr-defined]
+            for d in range(min(len(starts), len(ends))):
+                s0, e0 = constant_int(starts[d]), constant_int(ends[d])
+                st = constant_int(strides[d]) if strides is not None else 1
+                if st is None or st <= 0:
+                    continue
+                if s0 is not None:
+                    need(op, x, d, -s0 if s0 < 0 else s0)
+                if e0 is not None and e0 < _OPEN_END:
+                    need(op, x, d, -e0 if e0 < 0 else e0)
+        elif op.name == "llh.extract":
+            k = constant_int(op.index)  # type: ignore[attr-defined]
+            if k is not None:
+                need(op, op.operands[0], 0, -k if k < 0 else k + 1)
+    return out
 
 
 def _reader(read: Any, i: int, d: int) -> Any:

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from llh_opt.ir.attributes import ArrayAttr, StringAttr
-from llh_opt.ir.core import Block, Operation, Value
-from llh_opt.ir.types import MemRefType, RankedTensorType
+from llh_opt.ir.attributes import ArrayAttr, StringAttr, SymbolRefAttr
+from llh_opt.ir.core import Block, Operation
+from llh_opt.ir.types import IntegerType, MemRefType, RankedTensorType
 from llh_opt.lowering.bufferize import CAST, bufferize_module, public_functions
 from llh_opt.lowering.context import (
     SYMBOL_ATTR,
@@ -112,6 +112,7 @@ def convert_function(func: Operation, sa: Any) -> None:
                 ctx.op = op
                 ctx.ip = InsertionPoint.before_op(op)
                 fn(op, ctx)
+                _bind_scalar_symbol(op, ctx)
                 lowered.append(op)
                 ctx.op = None
                 continue
@@ -142,6 +143,18 @@ def convert_function(func: Operation, sa: Any) -> None:
     _insert_deallocs(ctx)
 
 
+def _bind_scalar_symbol(op: Operation, ctx: LoweringContext) -> None:
+    """An integer LLH scalar naming a symbol (`symbol = @s3`) not computed at the entry gives
+    that symbol's value to the rest of the function (sizes known only from integers)."""
+    sym = op.properties.get("symbol")
+    if not isinstance(sym, SymbolRefAttr) or len(op.results) != 1:
+        return
+    r = op.results[0]
+    if not isinstance(r.type, IntegerType) or ctx.determined(sym.root):
+        return
+    ctx.set_symbol(sym.root, ctx.index_of(r))
+
+
 def _lower_return(op: Operation, ctx: LoweringContext) -> None:
     """Each returned tensor becomes a buffer the caller owns: the result buffer itself when it
     is a temporary returned once (identity layout), else a copy."""
@@ -170,9 +183,7 @@ def _lower_return(op: Operation, ctx: LoweringContext) -> None:
 def _insert_deallocs(ctx: LoweringContext) -> None:
     """`memref.dealloc` of every temporary not returned, after the last top-level op that uses
     it or one of its views."""
-    aliases: dict[Value, list[Value]] = {}
-    for m, root in ctx._roots.items():  # noqa: SLF001 - same package
-        aliases.setdefault(root, []).append(m)
+    aliases = ctx.views()
     for root in ctx.temporaries:
         if root in ctx.returned:
             continue

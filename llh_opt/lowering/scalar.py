@@ -6,12 +6,14 @@
 * ``llh.dim`` is the size value of the dimension (a constant, or the symbol's value computed at
   the entry) — no ``memref.dim`` in the body.
 * ``llh.add/sub/mul/div/max/min`` on ``i64`` compute in ``index`` (``arith.addi``, ...,
-  ``divsi``); when the op carries ``symbol = @sN`` whose value the entry already computed, that
+  ``floordivsi``); when the op carries ``symbol = @sN`` whose value the entry already computed, that
   value is used instead (no recomputation). Float scalars use the elementwise formulas.
-* A ``DenseElementsAttr`` constant (including weights after ``load-weight``) becomes
-  ``memref.global "private" constant @__llh_weight_N : memref<...> = dense<...>`` and a
+* A splat dense constant is virtual (loads are the scalar constant; a buffer is filled only when
+  an op needs one). Any other ``DenseElementsAttr`` constant (weights after ``load-weight``)
+  becomes ``memref.global "private" constant @__llh_weight_N : memref<...> = dense<...>`` and a
   ``memref.get_global`` (never freed, copied when returned).
 * ``llh.weight`` still present means its data was not loaded: an error at the op.
+* ``llh.shape_of`` gives the size values; ``llh.symbolic_cast`` shares its operand's buffer.
 
 What does not live here: tensor elementwise ops (``elementwise.py``).
 """
@@ -50,17 +52,28 @@ def lower_constant(op: Operation, ctx: LoweringContext) -> None:
     if isinstance(r.type, RankedTensorType):
         if not isinstance(value, DenseElementsAttr):
             raise ctx.error(op, "'llh.constant' op with a tensor result needs a dense value")
+        if value.is_splat and value.type.num_elements != 1:  # type: ignore[attr-defined]
+            ctx.set_splat(r, _splat_scalar(ctx, value), ctx.dims(r))
+            return
         ctx.set_buffer(r, global_buffer(ctx, value, r.type))
         return
-    if isinstance(value, IntegerAttr):
-        if isinstance(r.type, IntegerType) and r.type.width == 64:
-            ctx.set_scalar(r, ctx.c(value.value))  # sizes compute in index
-        else:
-            ctx.set_scalar(r, ctx.const(value.value, r.type))
-    elif isinstance(value, FloatAttr) and isinstance(r.type, FloatType):
-        ctx.set_scalar(r, ctx.const(value.value, r.type))
-    else:
+    ok_int = isinstance(value, IntegerAttr) and isinstance(r.type, IntegerType)
+    ok_float = isinstance(value, FloatAttr) and isinstance(r.type, FloatType)
+    if not (ok_int or ok_float):
         raise ctx.error(op, f"'llh.constant' op value '{value}' cannot be lowered")
+    # Scalars are materialized on first use (`LoweringContext.scalar`; i64 sizes as index).
+
+
+def _splat_scalar(ctx: LoweringContext, value: DenseElementsAttr) -> object:
+    elt = value.element_type
+    bits = value.values[0]
+    if isinstance(elt, FloatType):
+        return ctx.const(FloatAttr(bits, elt).value, elt)
+    if isinstance(elt, IntegerType) and elt.width > 1:
+        w = elt.width
+        v = bits - (1 << w) if bits >= 1 << (w - 1) else bits  # stored as the signed value or bits
+        return ctx.const(v, elt)
+    return ctx.const(int(bool(bits)), elt)
 
 
 @lowers("llh.weight")
@@ -137,7 +150,7 @@ _INDEX_OPS = {
     "llh.add": "arith.addi",
     "llh.sub": "arith.subi",
     "llh.mul": "arith.muli",
-    "llh.div": "arith.divsi",
+    "llh.div": "arith.floordivsi",
     "llh.max": "arith.maxsi",
     "llh.min": "arith.minsi",
 }
@@ -172,3 +185,23 @@ def lower_scalar_cast(op: Operation, ctx: LoweringContext) -> None:
     t = x.type
     assert isinstance(t, RankedTensorType)
     ctx.set_scalar(r, ctx.load(ctx.buffer(x), [ctx.c(0)] * len(t.shape)))
+
+
+@lowers("llh.shape_of")
+def lower_shape_of(op: Operation, ctx: LoweringContext) -> None:
+    """One size value per dimension (the entry's symbol values, or constants)."""
+    for r, d in zip(op.results, ctx.dims(op.input)):
+        ctx.set_scalar(r, d)
+
+
+@lowers("llh.symbolic_cast")
+def lower_symbolic_cast(op: Operation, ctx: LoweringContext) -> None:
+    """A re-typing: the result is the operand's buffer."""
+    src = op.operand
+    if not isinstance(src.type, RankedTensorType) or not isinstance(
+        op.results[0].type, RankedTensorType
+    ):
+        raise ctx.error(op, "'llh.symbolic_cast' op needs ranked tensors")
+    if src.type.shape != op.results[0].type.shape:
+        raise ctx.error(op, "'llh.symbolic_cast' op changes the shape")
+    ctx.alias(op.results[0], src)

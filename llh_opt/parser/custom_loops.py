@@ -27,11 +27,12 @@ from llh_opt.ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from llh_opt.ir.core import Region
+from llh_opt.ir.core import OP_CLASSES, Region
 from llh_opt.ir.types import IndexType, MemRefType, RankedTensorType, Type, i1, i32, i64
 from llh_opt.parser.errors import ParseError
 
 _INDEX = IndexType()
+_ATTR_DICT: list[Any] = [None]
 
 
 class _ForHead:
@@ -105,12 +106,15 @@ class LoopOpsMixin:
 
     def _tail(self, c: list[Any]) -> tuple[Any, list[Any]]:
         """(attr-dict or None, the other children) of a custom form."""
-        from llh_opt.parser.builder import AttrDict
+        attr_dict = _ATTR_DICT[0]
+        if attr_dict is None:  # builder.py imports this module: bind its class on first use
+            from llh_opt.parser.builder import AttrDict
 
+            attr_dict = _ATTR_DICT[0] = AttrDict
         attrs = None
         out = []
         for x in c:
-            if type(x) is AttrDict:
+            if type(x) is attr_dict:
                 attrs = x
             elif type(x) is DictionaryAttr:  # `dict_fine` after a type
                 attrs = x.items
@@ -140,10 +144,44 @@ class LoopOpsMixin:
             )
         return t
 
+    def _into_memref(self, name: str, t: Type, rt: Type, into: Any) -> None:
+        """MLIR parses both types of `: T into U` as memrefs (errors at the offending type)."""
+        after_into = self.base + into.start_pos + len(into.value)
+        for x, at_into in ((t, False), (rt, True)):
+            if not isinstance(x, MemRefType):
+                if at_into:
+                    where = self._next_token_offset(after_into)  # type: ignore[attr-defined]
+                else:
+                    where = self._colon_type(self.base + into.start_pos - 1)  # type: ignore[attr-defined]
+                raise ParseError(
+                    f"custom op '{name}' invalid kind of type specified: expected builtin.memref, "
+                    f"but found '{x}'",
+                    where,
+                )
+
+    def _after(self, tok: Any) -> int:
+        """The first token after `tok` (where MLIR reports a missing punctuation)."""
+        return self._next_token_offset(self.base + tok.start_pos + len(tok.value))  # type: ignore[attr-defined]
+
     def _loc_of(self, kw: Any) -> Any:
         return self.src.loc(self.base + kw.start_pos)
 
     # ------------------------------------------------------------------ scf
+
+    def SCF_FOR_KW(self, tok: Any) -> Any:
+        self.loop_kw = tok  # for the head's errors (the head is reduced before the op)
+        return tok
+
+    def SCF_PARALLEL_KW(self, tok: Any) -> Any:
+        self.loop_kw = tok
+        return tok
+
+    def _count_error(self, name: str, operands: int, types: int, off: int) -> ParseError:
+        return ParseError(
+            f"custom op '{name}' number of operands and types do not match: got {operands} "
+            f"operands and {types} types",
+            off,
+        )
 
     def scf_iter_arg(self, c: list[Any]) -> tuple[Any, Any]:
         return (c[0], c[1])
@@ -166,8 +204,8 @@ class LoopOpsMixin:
         operands = self.resolve_uses([lb, ub, step], [t, t, t])  # type: ignore[attr-defined]
         if len(types) != len(pairs):
             raise ParseError(
-                f"expected {len(pairs)} types in the iter_args type list, got {len(types)}",
-                self.base + pairs[0][0].start_pos if pairs else self.base + iv.start_pos,
+                "custom op 'scf.for' mismatch in number of loop-carried values and defined values",
+                self.base + self.loop_kw.start_pos,
             )
         operands += self.resolve_uses([v for _, v in pairs], types)  # type: ignore[attr-defined]
         self.pending_entry = [(iv, t, None)] + [(a, ty, None) for (a, _), ty in zip(pairs, types)]
@@ -221,12 +259,8 @@ class LoopOpsMixin:
             off = steps[0][2] if steps else self.base
             raise ParseError(f"custom op 'scf.parallel' expected {len(ivs)} operands", off)
         if len(inits) != len(types):
-            off = inits[0][2] if inits else self.base + (ivs[0][2] if ivs else 0)
-            raise ParseError(
-                f"custom op 'scf.parallel' expected {len(types)} types to match "
-                f"{len(inits)} init values",
-                off,
-            )
+            off = self.base + self.loop_kw.start_pos
+            raise self._count_error("scf.parallel", len(inits), len(types), off)
         resolve = self.ssa.resolve
         self.pending_entry = [
             (Token("VALUE_USE", "%" + name, start_pos=off - self.base), _INDEX, None)
@@ -261,10 +295,8 @@ class LoopOpsMixin:
         if rest:
             toks, types = rest
             if len(toks) != len(types):
-                raise ParseError(
-                    f"expected {len(toks)} types to match operand list",
-                    self.base + toks[0].start_pos,
-                )
+                off = self.base + toks[0].start_pos
+                raise self._count_error("scf.yield", len(toks), len(types), off)
             operands = self.resolve_uses(toks, types)  # type: ignore[attr-defined]
         return self._create(kw, "scf.yield", operands, [], {}, attrs)  # type: ignore[attr-defined]
 
@@ -277,10 +309,8 @@ class LoopOpsMixin:
         if lists:
             toks, types = lists[0], lists[1]
             if len(toks) != len(types):
-                raise ParseError(
-                    f"expected {len(toks)} types to match operand list",
-                    self.base + toks[0].start_pos,
-                )
+                off = self.base + toks[0].start_pos
+                raise self._count_error("scf.reduce", len(toks), len(types), off)
             operands = self.resolve_uses(toks, types)  # type: ignore[attr-defined]
         return self._create(kw, "scf.reduce", operands, [], {}, attrs, regions)  # type: ignore[attr-defined]
 
@@ -419,7 +449,8 @@ class LoopOpsMixin:
     def memref_collapse_shape(self, c: list[Any]) -> Any:
         kw = c[0]
         attrs, rest = self._tail(c[1:])
-        src, groups, t, _into, rt = rest
+        src, groups, t, into, rt = rest
+        self._into_memref("memref.collapse_shape", t, rt, into)
         operands = self.resolve_uses([src], [t])  # type: ignore[attr-defined]
         props = {"reassociation": reassociation_attr(groups)}
         return self._create(kw, "memref.collapse_shape", operands, [rt], props, attrs)  # type: ignore[attr-defined]
@@ -427,7 +458,8 @@ class LoopOpsMixin:
     def memref_expand_shape(self, c: list[Any]) -> Any:
         kw = c[0]
         attrs, rest = self._tail(c[1:])
-        src, groups, _kw, shape, t, _into, rt = rest
+        src, groups, _kw, shape, t, into, rt = rest
+        self._into_memref("memref.expand_shape", t, rt, into)
         static, dyn = self._mixed(shape)
         operands = self.resolve_uses([src], [t])  # type: ignore[attr-defined]
         props = {
@@ -444,6 +476,12 @@ class LoopOpsMixin:
         flags, attrs, rest = self._split_tail(c[2:])  # type: ignore[attr-defined]
         toks = c[1]
         t = rest[0]
+        cls = OP_CLASSES.get(name)
+        arity = len(cls.OPERANDS) if cls is not None else len(toks)
+        if len(toks) < arity:  # MLIR's format wants `, %next`
+            raise ParseError("expected ','", self._after(toks[-1]), backup=True)
+        if len(toks) > arity:  # ... and `:` after the last operand
+            raise ParseError("expected ':'", self._after(toks[arity - 1]), backup=True)
         operands = self.resolve_uses(toks, [t] * len(toks))  # type: ignore[attr-defined]
         return self._create(kw, name, operands, [t], self._flags(name, flags), attrs)  # type: ignore[attr-defined]
 
@@ -481,10 +519,7 @@ class LoopOpsMixin:
                 self.base + kind.start_pos,
             )
         if len(toks) > 2:
-            raise ParseError(
-                "custom op 'vector.reduction' expected at most 2 operands",
-                self.base + toks[2].start_pos,
-            )
+            raise ParseError("expected ':'", self._after(toks[1]), backup=True)
         operands = self.resolve_uses(toks, [vt, rt][: len(toks)])  # type: ignore[attr-defined]
         props = self._flags("vector.reduction", flags)  # type: ignore[attr-defined]
         props["kind"] = CombiningKindAttr(kind.value)

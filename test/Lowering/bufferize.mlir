@@ -1,5 +1,5 @@
 // RUN: llh-opt %s --infer-symbolic-shape --llh-bufferize | filecheck %s
-// RUN: llh-opt %s --infer-symbolic-shape --llh-bufferize --convert-llh-to-loops | filecheck %s --check-prefix=LOOPS
+// RUN: llh-opt %s --infer-symbolic-shape --llh-bufferize --convert-llh-to-loops | %upstream-check --lower | filecheck %s --check-prefix=LOOPS
 
 // Stage 1: memref signature, each free symbol read once (memref.dim), each derived symbol
 // computed once from its defining expression (s1 = (s0 + 1) floordiv 2, recorded by the

@@ -36,6 +36,9 @@ func.func @reshape_view(%a: tensor<?x3x?xf32> {func.input_symbol_0 = "s0", func.
 // scf.for carrying the accumulator inside one scf.parallel over the kept dimensions.
 // CHECK-LABEL: func.func @moves
 // CHECK: %[[S0:.*]] = memref.dim %arg0, %c0
+// extract [-1] needs a non-empty dimension 0: a bound check at the entry.
+// CHECK: %[[SHORT:.*]] = arith.cmpi slt, %[[S0]], %c1 : index
+// CHECK-NEXT: scf.if %[[SHORT]] {
 // CHECK: ^bb2:
 // CHECK: %[[CAT:.*]] = memref.alloc(%[[S0]]) : memref<?x5x4xf32>
 // CHECK: scf.parallel (%[[I:.*]], %[[J:.*]], %[[K:.*]]) = (%c0, %c0, %c0) to (%[[S0]], %c3, %c4)

@@ -38,7 +38,7 @@ func.func @broadcast_add(%a: tensor<?x4xf32> {func.input_symbol_0 = "s0", func.i
 // CHECK: arith.minimumf
 // CHECK: math.powf
 // CHECK: arith.subi {{.*}} : i32
-// CHECK: arith.divsi {{.*}} : i32
+// CHECK: arith.floordivsi {{.*}} : i32
 // CHECK: arith.maxsi {{.*}} : i32
 // CHECK: arith.minsi {{.*}} : i32
 // Integer pow: square-and-multiply over the exponent's bits.

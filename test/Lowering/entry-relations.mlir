@@ -1,4 +1,4 @@
-// RUN: llh-opt %s --infer-symbolic-shape --canonicalize --convert-llh-to-loops | filecheck %s
+// RUN: llh-opt %s --infer-symbolic-shape --canonicalize --convert-llh-to-loops | %upstream-check --lower | filecheck %s
 
 // The add records s0 * s1 == 12 (the reshaped size against the static 12): the entry checks it
 // with the other input checks, and canonical reshape sizes become static, so the view casts its

@@ -1,9 +1,9 @@
 // RUN: llh-opt %s --split-input-file --verify-diagnostics --infer-symbolic-shape --convert-llh-to-loops
 
-func.func @no_lowering(%a: tensor<2x3xf32>) -> i64 attributes {entrance} {
-  // expected-error @+1 {{'llh.shape_of' op has no lowering to loops}}
-  %0:2 = "llh.shape_of"(%a) : (tensor<2x3xf32>) -> (i64, i64)
-  return %0#0 : i64
+func.func @no_lowering(%a: tensor<2x3xf32>) attributes {entrance} {
+  // expected-error @+1 {{'llh.print' op has no lowering to loops}}
+  "llh.print"(%a) : (tensor<2x3xf32>) -> ()
+  return
 }
 
 // -----
@@ -27,4 +27,13 @@ func.func @weight_not_loaded() -> tensor<4xf32> attributes {entrance} {
 // expected-error @+1 {{private function with tensor arguments or results cannot be lowered (inline it first: --inline)}}
 func.func private @helper(%a: tensor<4xf32>) -> tensor<4xf32> {
   return %a : tensor<4xf32>
+}
+
+// -----
+
+// Not an entrance function: the inference leaves its dynamic sizes without symbols.
+func.func @not_entrance(%a: tensor<?x2xf32>) -> tensor<2x?xf32> {
+  // expected-error @+1 {{dimension 1 of 'tensor<2x?xf32>' is dynamic and has no symbol: run --infer-symbolic-shape first (it annotates the functions marked `attributes {entrance}`)}}
+  %0 = "llh.transpose"(%a) <{perms = array<i64: 1, 0>}> : (tensor<?x2xf32>) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
 }

@@ -1,4 +1,4 @@
-// RUN: llh-opt %s --infer-symbolic-shape --convert-llh-to-loops | filecheck %s
+// RUN: llh-opt %s --infer-symbolic-shape --convert-llh-to-loops | %upstream-check --lower | filecheck %s
 
 // Integer scalars compute in index (llh.dim is the symbol's value read at the entry), and are
 // returned as i64; scalar_cast stores into / loads from a one-element buffer; a dense constant
@@ -9,7 +9,7 @@
 // CHECK: %[[D0:.*]] = memref.dim %[[A]], %c0
 // CHECK-NEXT: %[[D1:.*]] = memref.dim %[[A]], %c1
 // CHECK-NEXT: %[[N:.*]] = arith.muli %[[D0]], %[[D1]] : index
-// CHECK-NEXT: %[[Q:.*]] = arith.divsi %[[N]], %c2 : index
+// CHECK-NEXT: %[[Q:.*]] = arith.floordivsi %[[N]], %c2 : index
 // CHECK-NEXT: %[[S:.*]] = arith.subi %[[Q]], %c1 : index
 // CHECK-NEXT: %[[S64:.*]] = arith.index_cast %[[S]] : index to i64
 // CHECK-NEXT: %[[T:.*]] = memref.alloc() : memref<1xf32>

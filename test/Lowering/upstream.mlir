@@ -3,6 +3,8 @@
 // RUN: llh-opt %S/elementwise.mlir --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file > /dev/null
 // RUN: llh-opt %S/data-movement.mlir --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file > /dev/null
 // RUN: llh-opt %S/scalar.mlir --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt > /dev/null
+// RUN: llh-opt %S/broadcast.mlir --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt > /dev/null
+// RUN: llh-opt %S/entry-relations.mlir --infer-symbolic-shape --canonicalize --convert-llh-to-loops | %mlir-opt > /dev/null
 // RUN: llh-opt %S/bufferize.mlir --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt > /dev/null
 // RUN: llh-opt %S/bufferize.mlir --infer-symbolic-shape --llh-bufferize --mlir-print-op-generic | %mlir-opt --allow-unregistered-dialect > /dev/null
 // RUN: llh-opt %S/pipeline.mlir --lower-to-llvm="weight-dir=%S/Inputs" --emit=mlir | %mlir-opt > /dev/null

@@ -104,7 +104,7 @@ _PATTERNS = [
 @given(
     op=st.sampled_from(sorted(_FLOAT_BIN)),
     pattern=st.sampled_from(_PATTERNS),
-    elt=st.sampled_from(["f32", "f64"]),
+    elt=st.sampled_from(["f32", "f64", "f16"]),
     seed=st.integers(0, 2**32 - 1),
 )
 def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int) -> None:
@@ -121,16 +121,17 @@ def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int)
         b = rand(rng, tuple(n if d is None else d for d in rs), elt)
         if op == "div":
             b = np.where(np.abs(b) < 0.1, 1, b).astype(a.dtype)
-        close(m.main(a, b), _FLOAT_BIN[op](a, b), elt)
+        want = _FLOAT_BIN[op](a.astype(np.float32), b.astype(np.float32)).astype(a.dtype)
+        close(m.main(a, b), want if elt == "f16" else _FLOAT_BIN[op](a, b), elt)
 
 
-def _trunc_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    q = np.abs(a) // np.abs(b)
-    return (np.sign(a) * np.sign(b) * q).astype(a.dtype)
+def _floor_div(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore"):
+        return np.floor_divide(a, b)  # 0 where b == 0
 
 
 _INT_BIN = {
-    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _trunc_div,
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": _floor_div,
     "max": np.maximum, "min": np.minimum, "pow": np.power,
 }  # fmt: skip
 
@@ -153,7 +154,9 @@ def test_integer_binary_exact(op: str, pattern: tuple, elt: str, seed: int) -> N
     rng = np.random.default_rng(seed)
     for n in SIZES:
         a = rand(rng, tuple(n if d is None else d for d in ls), elt)
-        b = rand(rng, tuple(n if d is None else d for d in rs), elt, positive=op in ("div",))
+        b = rand(rng, tuple(n if d is None else d for d in rs), elt)
+        if op == "div":
+            b.flat[:3] = np.array([0, -1, 7])[: b.size]  # a zero divisor, -1, a positive one
         if op == "pow":
             a = (a % 7).astype(a.dtype)
             b = rng.integers(0, 6, size=b.shape).astype(b.dtype)
@@ -479,7 +482,7 @@ func.func @main(%a: tensor<3x?xi64> {{func.input_symbol_0 = "c3", func.input_sym
 
 def test_scalar_ops_and_empty() -> None:
     text = """
-func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %f: f32) -> (i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>) attributes {entrance} {
+func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s1"}, %f: f32) -> (i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>, i64) attributes {entrance} {
   %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
   %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
   %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
@@ -493,12 +496,14 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
   %g = "llh.scalar_cast"(%t) : (tensor<1xf32>) -> f32
   %h = "llh.mul"(%g, %f) : (f32, f32) -> f32
   %e = "llh.empty"(%d1, %c2) : (i64, i64) -> tensor<?x2xf32>
-  return %s, %m, %t, %h, %e : i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>
+  %sh:2 = "llh.shape_of"(%a) : (tensor<?x?xf32>) -> (i64, i64)
+  return %s, %m, %t, %h, %e, %sh#1 : i64, i64, tensor<1xf32>, f32, tensor<?x2xf32>, i64
 }"""
     m = runtime.compile(text)
     for n in SIZES:
         a = np.zeros((n, n + 3), np.float32)
-        s, mx, t, h, e = m.main(a, np.float32(1.5))
+        s, mx, t, h, e, sh1 = m.main(a, np.float32(1.5))
+        assert sh1 == n + 3
         assert s == n * (n + 3) // 2 - 1
         assert mx == n + 3
         close(t, np.array([1.5], np.float32), "f32")
@@ -563,3 +568,150 @@ func.func @main(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symb
         close(m.main(a, b), a.reshape(1, 12) + b, "f32")
     with pytest.raises(runtime.ShapeError, match=r"size relation s0\*s1 = 12: expected 12, got 15"):
         m.main(np.ones((3, 5), np.float32), b)
+
+
+def test_weights_from_npy_files(tmp_path: object) -> None:
+    """`compile(path)`: lower-to-llvm loads the weights next to the .mlir file."""
+    import pathlib
+
+    d = pathlib.Path(str(tmp_path))
+    w = np.random.default_rng(4).standard_normal((3, 4)).astype(np.float32)
+    bias = np.arange(4, dtype=np.int64)
+    np.save(d / "w.npy", w)
+    np.save(d / "b.npy", bias)
+    (d / "model.mlir").write_text("""
+func.func @main(%a: tensor<?x3x4xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c3", func.input_symbol_2 = "c4"}, %i: tensor<?x4xi64> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c4"}) -> (tensor<?x3x4xf32>, tensor<?x4xi64>, tensor<3x4xf32>) attributes {entrance} {
+  %w = "llh.weight"() <{weight_file = "w.npy"}> : () -> tensor<3x4xf32>
+  %b = "llh.weight"() <{weight_file = "b.npy"}> : () -> tensor<4xi64>
+  %0 = "llh.sub"(%a, %w) : (tensor<?x3x4xf32>, tensor<3x4xf32>) -> tensor<?x3x4xf32>
+  %1 = "llh.mul"(%i, %b) : (tensor<?x4xi64>, tensor<4xi64>) -> tensor<?x4xi64>
+  return %0, %1, %w : tensor<?x3x4xf32>, tensor<?x4xi64>, tensor<3x4xf32>
+}""")
+    m = runtime.compile(str(d / "model.mlir"))
+    rng = np.random.default_rng(5)
+    for n in SIZES:
+        a = rand(rng, (n, 3, 4), "f32")
+        i = rand(rng, (n, 4), "i64")
+        r0, r1, r2 = m.main(a, i)
+        close(r0, a - w, "f32")
+        close(r1, i * bias, "i64")
+        close(r2, w, "f32")
+
+
+def test_sizes_from_integer_arguments() -> None:
+    """A size computed from an i64 argument (bound to a symbol by the inference) sizes the
+    buffers of every later op."""
+    text = """
+func.func @main(%x: tensor<1xf32>, %n: i64) -> tensor<?xf32> attributes {entrance} {
+  %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+  %m = "llh.mul"(%n, %c2) : (i64, i64) -> i64
+  %b = "llh.broadcast_to"(%x, %m) <{cast_dims = array<i64: 0>}> : (tensor<1xf32>, i64) -> tensor<?xf32>
+  %e = "llh.exp"(%b) : (tensor<?xf32>) -> tensor<?xf32>
+  %f = "llh.abs"(%e) : (tensor<?xf32>) -> tensor<?xf32>
+  return %f : tensor<?xf32>
+}"""
+    m = runtime.compile(text)
+    x = np.array([-0.5], np.float32)
+    for n in SIZES:
+        close(m.main(x, np.int64(n)), np.full(2 * n, np.exp(np.float32(-0.5))), "f32")
+
+
+@pytest.mark.parametrize(
+    ("elt", "literal", "value"),
+    [("f32", "-2.500000e-01", -0.25), ("i64", "-7", -7), ("i32", "5", 5)],
+)
+def test_splat_constants(elt: str, literal: str, value: float) -> None:
+    """A splat constant is read as a scalar by the add and filled into a buffer once returned."""
+    t = f"tensor<2x3x{elt}>"
+    text = f"""
+func.func @main(%a: tensor<?x2x3x{elt}> {{func.input_symbol_0 = "s0", func.input_symbol_1 = "c2", func.input_symbol_2 = "c3"}}) -> (tensor<?x2x3x{elt}>, {t}) attributes {{entrance}} {{
+  %k = "llh.constant"() <{{value = dense<{literal}> : {t}}}> : () -> {t}
+  %0 = "llh.add"(%a, %k) : (tensor<?x2x3x{elt}>, {t}) -> tensor<?x2x3x{elt}>
+  return %0, %k : tensor<?x2x3x{elt}>, {t}
+}}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(6)
+    k = np.full((2, 3), value, _DT[elt])
+    for n in SIZES:
+        a = rand(rng, (n, 2, 3), elt)
+        r, kk = m.main(a)
+        close(r, a + k, elt)
+        close(kk, k, elt)
+
+
+def _bf16(x: np.ndarray) -> np.ndarray:
+    """float32 rounded to bfloat16 (nearest, ties to even), kept as float32."""
+    u = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) << 16
+    return r.astype(np.uint32).view(np.float32)
+
+
+def test_bf16_compute_rounds_once_per_op() -> None:
+    """bf16 values (converted from and back to f32 inside the module): every op computes in
+    f32 and rounds its result to bf16 once, exactly as the emulation here."""
+    text = """
+func.func @main(%a: tensor<?xf32> {func.input_symbol_0 = "s0"}, %b: tensor<?xf32> {func.input_symbol_0 = "s0"}) -> (tensor<?xf32>, tensor<?xf32>) attributes {entrance} {
+  %0 = "llh.convert_to"(%a) : (tensor<?xf32>) -> tensor<?xbf16>
+  %1 = "llh.convert_to"(%0) : (tensor<?xbf16>) -> tensor<?xf32>
+  %2 = "llh.convert_to"(%b) : (tensor<?xf32>) -> tensor<?xbf16>
+  %3 = "llh.mul"(%0, %2) : (tensor<?xbf16>, tensor<?xbf16>) -> tensor<?xbf16>
+  %4 = "llh.exp"(%3) : (tensor<?xbf16>) -> tensor<?xbf16>
+  %5 = "llh.convert_to"(%4) : (tensor<?xbf16>) -> tensor<?xf32>
+  return %1, %5 : tensor<?xf32>, tensor<?xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(7)
+    for n in SIZES:
+        a, b = rand(rng, (n,), "f32"), rand(rng, (n,), "f32")
+        r1, r5 = m.main(a, b)
+        np.testing.assert_array_equal(r1, _bf16(a))
+        np.testing.assert_array_equal(r5, _bf16(np.exp(_bf16(_bf16(a) * _bf16(b)))))
+
+
+def test_constant_indices_on_dynamic_dimensions_are_checked() -> None:
+    """slice [1:3] and extract [-2] on a dynamic dimension assume it large enough: a smaller
+    input is a ShapeError, never an out-of-bounds read."""
+    text = """
+func.func @main(%a: tensor<?x2xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c2"}) -> (tensor<2x2xf32>, tensor<2xf32>) attributes {entrance} {
+  %c0 = "llh.constant"() <{value = 0 : i64}> : () -> i64
+  %c1 = "llh.constant"() <{value = 1 : i64}> : () -> i64
+  %c2 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+  %c3 = "llh.constant"() <{value = 3 : i64}> : () -> i64
+  %cm2 = "llh.constant"() <{value = -2 : i64}> : () -> i64
+  %0 = "llh.slice"(%a, %c1, %c0, %c3, %c2) <{operandSegmentSizes = array<i32: 1, 2, 2>}> : (tensor<?x2xf32>, i64, i64, i64, i64) -> tensor<2x2xf32>
+  %1 = "llh.extract"(%a, %cm2) : (tensor<?x2xf32>, i64) -> tensor<2xf32>
+  return %0, %1 : tensor<2x2xf32>, tensor<2xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(8)
+    for n in (3, 4, 9):
+        a = rand(rng, (n, 2), "f32")
+        r0, r1 = m.main(a)
+        close(r0, a[1:3], "f32")
+        close(r1, a[-2], "f32")
+    with pytest.raises(runtime.ShapeError, match=r"'llh.slice' at .* needs input dimension 0 "
+                       r"\(symbol s0\) of size at least 3: expected 3, got 2"):  # fmt: skip
+        m.main(np.zeros((2, 2), np.float32))
+
+
+def test_two_entry_functions_share_one_check_table() -> None:
+    text = """
+func.func @f(%a: tensor<?xf32> {func.input_symbol_0 = "s0"}, %b: tensor<?xf32> {func.input_symbol_0 = "s0"}) -> tensor<?xf32> attributes {entrance} {
+  %0 = "llh.add"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+func.func @g(%a: tensor<?x?xf32> {func.input_symbol_0 = "s1", func.input_symbol_1 = "s1"}) -> tensor<?x?xf32> attributes {entrance} {
+  %0 = "llh.transpose"(%a) <{perms = array<i64: 1, 0>}> : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}"""
+    m = runtime.compile(text)
+    rng = np.random.default_rng(9)
+    for n in SIZES:
+        a, b = rand(rng, (n,), "f32"), rand(rng, (n,), "f32")
+        close(m.f(a, b), a + b, "f32")
+        c = rand(rng, (n, n), "f32")
+        close(m.g(c), c.T, "f32")
+    with pytest.raises(runtime.ShapeError, match=r"argument 1 dimension 0 \(symbol s0\)"):
+        m.f(np.ones(3, np.float32), np.ones(4, np.float32))
+    with pytest.raises(runtime.ShapeError, match=r"argument 0 dimension 1 \(symbol s1\)"):
+        m.g(np.ones((3, 4), np.float32))

@@ -229,3 +229,99 @@ func.func @dim_type(%f: memref<f32>, %i: index) {
   %0 = memref.dim %f, %i : memref<f32>
   return
 }
+
+// -----
+
+func.func @subview_offset_out_of_bounds(%m: memref<16x4xf32>) {
+  // expected-error@+1 {{offset 1 is out-of-bounds: 4 >= 4}}
+  %0 = memref.subview %m[0, 4] [1, 1] [1, 1] : memref<16x4xf32> to memref<1x1xf32, strided<[4, 1], offset: 4>>
+  return
+}
+
+// -----
+
+func.func @subview_slice_out_of_bounds(%m: memref<16x4xf32>) {
+  // expected-error@+1 {{slice along dimension 0 runs out-of-bounds: 18 >= 16}}
+  %0 = memref.subview %m[2, 0] [9, 4] [2, 1] : memref<16x4xf32> to memref<9x4xf32, strided<[8, 1], offset: 8>>
+  return
+}
+
+// -----
+
+func.func @reshape_layout(%m: memref<4x8xf32>) {
+  // expected-error@+1 {{'memref.collapse_shape' op expected collapsed type to be 'memref<32xf32>' but found 'memref<32xf32, strided<[1]>>'}}
+  %0 = memref.collapse_shape %m [[0, 1]] : memref<4x8xf32> into memref<32xf32, strided<[1]>>
+  return
+}
+
+// -----
+
+func.func @reshape_layout(%m: memref<4x8xf32, strided<[16, 1]>>) {
+  // expected-error@+1 {{'memref.collapse_shape' op invalid source layout map or collapsing non-contiguous dims}}
+  %0 = memref.collapse_shape %m [[0, 1]] : memref<4x8xf32, strided<[16, 1]>> into memref<32xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_layout(%m: memref<4x8x2xf32, strided<[32, 2, 1], offset: 5>>) {
+  // expected-error@+1 {{'memref.collapse_shape' op expected collapsed type to be 'memref<4x16xf32, strided<[32, 1], offset: 5>>' but found 'memref<4x16xf32>'}}
+  %0 = memref.collapse_shape %m [[0], [1, 2]] : memref<4x8x2xf32, strided<[32, 2, 1], offset: 5>> into memref<4x16xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_layout(%m: memref<32xf32>) {
+  // expected-error@+1 {{'memref.expand_shape' op expected expanded type to be 'memref<4x8xf32>' but found 'memref<4x8xf32, strided<[8, 1]>>'}}
+  %0 = memref.expand_shape %m [[0, 1]] output_shape [4, 8] : memref<32xf32> into memref<4x8xf32, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @reshape_layout(%m: memref<32xf32, strided<[2], offset: 3>>) {
+  // expected-error@+1 {{'memref.expand_shape' op expected expanded type to be 'memref<4x8xf32, strided<[16, 2], offset: 3>>' but found 'memref<4x8xf32>'}}
+  %0 = memref.expand_shape %m [[0, 1]] output_shape [4, 8] : memref<32xf32, strided<[2], offset: 3>> into memref<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_layout(%m: memref<4x8xf32, strided<[16, 1]>>) {
+  // expected-error@+1 {{'memref.collapse_shape' op invalid source layout map or collapsing non-contiguous dims}}
+  %0 = memref.collapse_shape %m [[0, 1]] : memref<4x8xf32, strided<[16, 1]>> into memref<32xf32, strided<[1]>>
+  return
+}
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{expected result rank to be smaller or equal to the source rank, but got 'memref<4x4x1xf32, strided<[16, 1, 1]>>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4x1xf32, strided<[16, 1, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{expected result element type to be 'f32', but got 'memref<4x4xi32, strided<[16, 1]>>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xi32, strided<[16, 1]>>
+  return
+}
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{expected result type to be 'memref<4x4xf32, strided<[16, 1]>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<4x4xf32, strided<[16, 1], offset: 2>>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xf32, strided<[16, 1], offset: 2>>
+  return
+}
+
+// -----
+
+func.func @subview_result(%m: memref<16x16xf32>) {
+  // expected-error@+1 {{different memory spaces specified for base memref type 'memref<16x16xf32>' and subview memref type 'memref<4x4xf32, strided<[16, 1]>, 1>'}}
+  %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xf32, strided<[16, 1]>, 1>
+  return
+}

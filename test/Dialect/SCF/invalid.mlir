@@ -220,3 +220,26 @@ func.func @for_missing_yield(%n: index, %z: f32) {
   }
   return
 }
+
+// -----
+
+func.func @for_two_blocks(%n: index) {
+  // expected-error@+1 {{'scf.for' op expects region #0 to have 0 or 1 blocks}}
+  scf.for %i = %n to %n step %n {
+    cf.br ^bb1
+  ^bb1:
+    cf.br ^bb1
+  }
+  return
+}
+
+// -----
+
+// The terminator kind is a region trait: nested ops are verified first.
+func.func @if_wrong_terminator(%c: i1) {
+  "scf.if"(%c) ({
+    // expected-error@+1 {{'scf.reduce' op expects parent op 'scf.parallel'}}
+    "scf.reduce"() : () -> ()
+  }, {}) : (i1) -> ()
+  return
+}
