@@ -102,6 +102,10 @@ RANKED_MEMREF = TypeConstraint(
     lambda t: isinstance(t, (MemRefType, UnrankedMemRefType)),
 )
 MEMREF_ONLY = TypeConstraint("memref of any type values", lambda t: isinstance(t, MemRefType))
+STATIC_MEMREF = TypeConstraint(
+    "statically shaped memref of any type values",
+    lambda t: isinstance(t, MemRefType) and DYNAMIC not in t.shape,
+)
 STRIDED_MEMREF = TypeConstraint(
     "strided memref of any type values", lambda t: isinstance(t, MemRefType)
 )
@@ -575,8 +579,6 @@ class GlobalOp(Operation):
                     f"initial value element expected to be of type '{t.element_type}', but was "
                     f"of type '{it.element_type}'",
                 )
-        if "constant" in self.properties and init is None:
-            raise op_error(self, "constant global memref must have an initial value")
 
     def print_custom(self, p: Printer) -> None:
         props = self.properties
@@ -607,7 +609,7 @@ class GetGlobalOp(Operation):
     __slots__ = ()
     OPERATION_NAME = "memref.get_global"
     SUMMARY = "get the memref pointing to a global variable"
-    RESULTS = (ResultDef("result", MEMREF_ONLY),)
+    RESULTS = (ResultDef("result", STATIC_MEMREF),)
     PROPERTIES = (PropDef("name", FLAT_SYMBOL_REF_ATTR),)
     TRAITS = (Pure,)
 
@@ -667,7 +669,7 @@ class CopyOp(Operation):
     OPERATION_NAME = "memref.copy"
     SUMMARY = "copies the data from the source to the destination memref"
     OPERANDS = (OperandDef("source", ANY_MEMREF), OperandDef("target", ANY_MEMREF))
-    TRAITS = (_SameShape, _SameElementType)
+    TRAITS = (_SameElementType, _SameShape)
 
     @classmethod
     def build(cls, source: Value, target: Value, location: LocationAttr = _UNKNOWN) -> CopyOp:
@@ -1185,6 +1187,37 @@ def expanded_strides(
     return out + [1] * (len(shape) - len(out))
 
 
+def collapsed_type(src: MemRefType, groups: Sequence[Sequence[int]]) -> MemRefType | None:
+    """MLIR's `CollapseShapeOp::computeCollapsedType` (None: a group is not contiguous)."""
+    shape = []
+    for g in groups:
+        n = 1
+        for i in g:
+            n = _mul(n, src.shape[i])
+        shape.append(n)
+    if _is_identity_layout(src):
+        return MemRefType(tuple(shape), src.element_type, None, src.memory_space)
+    strides = collapsed_strides(src, groups)
+    so = strides_and_offset(src)
+    if strides is None or so is None:
+        return None
+    layout = StridedLayoutAttr(so[1], tuple(strides))
+    return MemRefType(tuple(shape), src.element_type, layout, src.memory_space)
+
+
+def expanded_type(
+    src: MemRefType, shape: Sequence[int], groups: Sequence[Sequence[int]]
+) -> MemRefType | None:
+    """MLIR's `ExpandShapeOp::computeExpandedType` (None: the source is not strided)."""
+    if _is_identity_layout(src):
+        return MemRefType(tuple(shape), src.element_type, None, src.memory_space)
+    so = strides_and_offset(src)
+    if so is None:
+        return None
+    layout = StridedLayoutAttr(so[1], tuple(expanded_strides(so[0], shape, groups)))
+    return MemRefType(tuple(shape), src.element_type, layout, src.memory_space)
+
+
 def _verify_reshape(op: Operation, collapsed: MemRefType, expanded: MemRefType) -> None:
     groups = _groups(op)
     if len(groups) != collapsed.rank:
@@ -1247,9 +1280,13 @@ class CollapseShapeOp(Operation):
         cls,
         src: Value,
         reassociation: Sequence[Sequence[int]],
-        result_type: MemRefType,
+        result_type: MemRefType | None = None,
         location: LocationAttr = _UNKNOWN,
     ) -> CollapseShapeOp:
+        """`result_type` defaults to MLIR's (`collapsed_type`)."""
+        if result_type is None:
+            result_type = collapsed_type(src.type, reassociation)  # type: ignore[arg-type]
+            assert result_type is not None, "the groups are not contiguous in the source"
         return Operation.create(  # type: ignore[return-value]
             cls.OPERATION_NAME,
             [src],
@@ -1309,11 +1346,16 @@ class ExpandShapeOp(Operation):
         cls,
         src: Value,
         reassociation: Sequence[Sequence[int]],
-        result_type: MemRefType,
+        result_type: MemRefType | None,
         output_shape: Sequence[int | Value],
         location: LocationAttr = _UNKNOWN,
     ) -> ExpandShapeOp:
+        """`result_type` None: MLIR's (`expanded_type`) for the static `output_shape` entries."""
         static, dynamic = split_mixed(output_shape)
+        if result_type is None:
+            shape = tuple(DYNAMIC if s == DYNAMIC_INDEX else s for s in static)
+            result_type = expanded_type(src.type, shape, reassociation)  # type: ignore[arg-type]
+            assert result_type is not None, "the source layout is not strided"
         return Operation.create(  # type: ignore[return-value]
             cls.OPERATION_NAME,
             [src, *dynamic],

@@ -798,3 +798,111 @@ def test_scf_parallel_verifier_agrees_with_upstream_mlir_opt(tmp_path: object) -
     rng = random.Random(31)
     cases = [_random_parallel_generic(rng, k) for k in range(200)]
     _errors_agree_with_upstream(tmp_path, "scf_parallel", cases)
+
+
+def _random_basic_op(rng: random.Random, k: int) -> str:
+    """One of memref.alloc/alloca/load/store/copy/dim/dealloc/global+get_global, cf.assert,
+    cf.br or a math op, in the generic form, with sometimes wrong counts, types or attributes."""
+
+    def memref_type() -> tuple[str, list[str], str]:
+        dims = [rng.choice(["?", "2", "4"]) for _ in range(rng.randint(0, 2))]
+        elt = rng.choice(["f32", "f32", "i32"])
+        return "memref<" + "".join(d + "x" for d in dims) + elt + ">", dims, elt
+
+    t, dims, elt = memref_type()
+    ndyn = dims.count("?")
+    kind = rng.randint(0, 9)
+    head = f"func.func @m{k}"
+    if kind == 0:
+        n = ndyn if rng.random() < 0.8 else rng.randint(0, 3)
+        attrs = rng.choice(["", "", "{alignment = 64 : i64} ", "{alignment = 3 : i64} "])
+        op = rng.choice(["alloc", "alloca"])
+        return (
+            f'{head}(%n: index) {{\n  %0 = "memref.{op}"({", ".join(["%n"] * n)}) '
+            f"<{{operandSegmentSizes = array<i32: {n}, 0>}}> {attrs}: "
+            f"({', '.join(['index'] * n)}) -> {t}\n  return\n}}\n"
+        )
+    if kind == 1:
+        n = len(dims) if rng.random() < 0.8 else rng.randint(0, 3)
+        rt = elt if rng.random() < 0.85 else rng.choice(["f16", "i64", "index"])
+        return (
+            f'{head}(%m: {t}, %n: index) {{\n  %0 = "memref.load"(%m{", %n" * n}) : '
+            f"({t}{', index' * n}) -> {rt}\n  return\n}}\n"
+        )
+    if kind == 2:
+        n = len(dims) if rng.random() < 0.8 else rng.randint(0, 3)
+        vt = elt if rng.random() < 0.85 else rng.choice(["f16", "i64"])
+        return (
+            f'{head}(%m: {t}, %n: index, %v: {vt}) {{\n  "memref.store"(%v, %m{", %n" * n}) : '
+            f"({vt}, {t}{', index' * n}) -> ()\n  return\n}}\n"
+        )
+    if kind == 3:
+        t2 = memref_type()[0]
+        return f'{head}(%a: {t}, %b: {t2}) {{\n  "memref.copy"(%a, %b) : ({t}, {t2}) -> ()\n  return\n}}\n'
+    if kind == 4:
+        rt = rng.choice(["index", "index", "i64"])
+        return (
+            f'{head}(%a: {t}, %n: index) {{\n  %0 = "memref.dim"(%a, %n) : ({t}, index) -> {rt}\n'
+            "  return\n}\n"
+        )
+    if kind == 5:
+        init = rng.choice(["", "uninitialized", "dense<1.0>", "dense<1>", "dense<[1.0, 2.0]>"])
+        const = rng.choice(["", "constant "])
+        glob = f'memref.global "private" {const}@g : {t}' + (f" = {init}" if init else "")
+        got = memref_type()[0] if rng.random() < 0.3 else t
+        return f"{glob}\n{head}() {{\n  %0 = memref.get_global @g : {got}\n  return\n}}\n"
+    if kind == 6:
+        cond, ct = rng.choice([("%c", "i1"), ("%c", "i1"), ("%n", "index")])
+        return (
+            f'{head}(%c: i1, %n: index) {{\n  "cf.assert"({cond}) <{{msg = "x"}}> : ({ct}) -> ()\n'
+            "  return\n}\n"
+        )
+    if kind == 7:
+        vt = [rng.choice(["f32", "i32"]) for _ in range(rng.randint(0, 2))]
+        na = rng.randint(0, 2)
+        at = [x if rng.random() < 0.85 else "index" for x in vt][:na] + ["f32"] * (na - len(vt))
+        label = (
+            "^bb1:" if not at else f"^bb1({', '.join(f'%b{i}: {x}' for i, x in enumerate(at))}):"
+        )
+        vals = ", ".join({"f32": "%f", "i32": "%g"}[x] for x in vt)
+        return (
+            f'{head}(%f: f32, %g: i32) {{\n  "cf.br"({vals})[^bb1] : ({", ".join(vt)}) -> ()\n'
+            f"{label}\n  return\n}}\n"
+        )
+    if kind == 8:
+        op = rng.choice(["exp", "sqrt", "powf", "fma", "absi", "absf", "tanh"])
+        arity = {"powf": 2, "fma": 3}.get(op, 1)
+        n = arity if rng.random() < 0.85 else rng.randint(1, 3)
+        ty = rng.choice(["f32", "f32", "i32", "vector<4xf32>", "f64"])
+        rty = ty if rng.random() < 0.85 else "f16"
+        return (
+            f'{head}(%x: {ty}) {{\n  %0 = "math.{op}"({", ".join(["%x"] * n)}) : '
+            f"({', '.join([ty] * n)}) -> {rty}\n  return\n}}\n"
+        )
+    return f'{head}(%a: {t}) {{\n  "memref.dealloc"(%a) : ({t}) -> ()\n  return\n}}\n'
+
+
+def test_basic_ops_agree_with_upstream_mlir_opt(tmp_path: object) -> None:
+    """memref/cf/math ops with random errors: upstream's first error, and none when valid."""
+    rng = random.Random(37)
+    cases = [_random_basic_op(rng, k) for k in range(250)]
+    _errors_agree_with_upstream(tmp_path, "basic_ops", cases)
+
+
+def test_reshape_builders_infer_mlir_result_types() -> None:
+    """collapse/expand builders without a result type compute MLIR's (strided through views);
+    upstream accepts this exact text (checked when building the test)."""
+    fn = func.FuncOp.build("f", func.FunctionType((MemRefType((DYNAMIC, 4, 8), f32), index), ()))
+    b = fn.entry_block
+    m, n = b.args
+    c = b.append(memref.CollapseShapeOp.build(m, [[0], [1, 2]]))
+    sv = b.append(memref.SubViewOp.build(c.results[0], [0, 2], [n, 16], [1, 1]))
+    b.append(memref.ExpandShapeOp.build(sv.results[0], [[0], [1, 2]], None, [n, 2, 8]))
+    b.append(func.ReturnOp.build())
+    text = print_operation(_module_with(fn))
+    assert "into memref<?x32xf32>\n" in text
+    assert (
+        "output_shape [%arg1, 2, 8] : memref<?x16xf32, strided<[32, 1], offset: 2>> into "
+        "memref<?x2x8xf32, strided<[32, 8, 1], offset: 2>>" in text
+    )
+    assert memref.collapsed_type(MemRefType((4, 8), f32, None), [[0, 1]]) is MemRefType((32,), f32)
