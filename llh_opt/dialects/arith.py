@@ -1000,6 +1000,20 @@ class DivFOp(_FloatBinaryOp):
         return self.lhs if _is_float(b, 1.0) else None
 
 
+def _float_max(x: float, y: float) -> float:
+    """The larger of two non-NaN floats, +0.0 above -0.0."""
+    if x == y == 0.0:
+        return y if str(x).startswith("-") else x
+    return max(x, y)
+
+
+def _float_min(x: float, y: float) -> float:
+    """The smaller of two non-NaN floats, -0.0 below +0.0."""
+    if x == y == 0.0:
+        return x if str(x).startswith("-") else y
+    return min(x, y)
+
+
 class _MinMaxNumFOp(_FloatBinaryOp):
     __slots__ = ()
     TRAITS = _COMMUTATIVE_FLOAT
@@ -1028,9 +1042,7 @@ class MaxNumFOp(_MinMaxNumFOp):
             return y
         if y != y:
             return x
-        if x == y == 0.0:
-            return y if str(x).startswith("-") else x
-        return max(x, y)
+        return _float_max(x, y)
 
 
 @register
@@ -1046,9 +1058,7 @@ class MinNumFOp(_MinMaxNumFOp):
             return y
         if y != y:
             return x
-        if x == y == 0.0:
-            return x if str(x).startswith("-") else y
-        return min(x, y)
+        return _float_min(x, y)
 
 
 @register
@@ -1687,46 +1697,39 @@ def _fold_negf(op: Operation, operands: Sequence[Attribute | None]) -> Any:
 # Ops the loop-level IR uses beyond the ones above (appended; same building blocks).
 
 
+class _MinMaxFOp(_FloatBinaryOp):
+    """`arith.maximumf` / `arith.minimumf`: a NaN operand wins; `op(x, x)` folds to x."""
+
+    __slots__ = ()
+    TRAITS = _COMMUTATIVE_FLOAT
+
+    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
+        """op(x, x) is x."""
+        return self.lhs if self.lhs is self.rhs else None
+
+
 @register
-class MaximumFOp(_FloatBinaryOp):
+class MaximumFOp(_MinMaxFOp):
     __slots__ = ()
     OPERATION_NAME = "arith.maximumf"
     SUMMARY = "floating-point maximum operation"
-    TRAITS = _COMMUTATIVE_FLOAT
 
     @staticmethod
     def float_fn(x: float, y: float) -> float:
         """IEEE maximum: a NaN operand wins; +0.0 is above -0.0."""
-        if x != x or y != y:
-            return float("nan")
-        if x == y == 0.0:
-            return y if str(x).startswith("-") else x
-        return max(x, y)
-
-    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
-        """maximumf(x, x) is x."""
-        return self.lhs if self.lhs is self.rhs else None
+        return float("nan") if x != x or y != y else _float_max(x, y)
 
 
 @register
-class MinimumFOp(_FloatBinaryOp):
+class MinimumFOp(_MinMaxFOp):
     __slots__ = ()
     OPERATION_NAME = "arith.minimumf"
     SUMMARY = "floating-point minimum operation"
-    TRAITS = _COMMUTATIVE_FLOAT
 
     @staticmethod
     def float_fn(x: float, y: float) -> float:
         """IEEE minimum: a NaN operand wins; -0.0 is below +0.0."""
-        if x != x or y != y:
-            return float("nan")
-        if x == y == 0.0:
-            return x if str(x).startswith("-") else y
-        return min(x, y)
-
-    def fold_identity(self, a: Attribute | None, b: Attribute | None) -> Any:
-        """minimumf(x, x) is x."""
-        return self.lhs if self.lhs is self.rhs else None
+        return float("nan") if x != x or y != y else _float_min(x, y)
 
 
 @register

@@ -352,6 +352,24 @@ def _default_nontemporal(op: Operation) -> tuple[str, ...]:
     return ("nontemporal",) if isinstance(v, IntegerAttr) and v.value == 0 else ()
 
 
+def print_access(p: Printer, op: Operation, base: int) -> None:
+    """The custom form shared by `memref` and `vector` loads and stores up to the memref type:
+    ` [%value, ]%base[%i, %j] {attrs} : memref<...>`, where `base` is the position of the memref
+    operand (0 for a load, 1 for a store: operand 0 is the stored value)."""
+    ops = op.operands
+    p.write(" ")
+    if base:
+        p.print_operand(ops[0])
+        p.write(", ")
+    p.print_operand(ops[base])
+    p.write("[")
+    p.print_operands(ops[base + 1 :])
+    p.write("]")
+    p.print_optional_attr_dict(p.op_attributes(op, _default_nontemporal(op)))
+    p.write(" : ")
+    p.print_type(ops[base].type)
+
+
 @register
 class LoadOp(Operation):
     """`memref.load %m[%i, %j] : memref<?x?xf32>`."""
@@ -394,15 +412,7 @@ class LoadOp(Operation):
             )
 
     def print_custom(self, p: Printer) -> None:
-        ops = self.operands
-        p.write(" ")
-        p.print_operand(ops[0])
-        p.write("[")
-        p.print_operands(ops[1:])
-        p.write("]")
-        p.print_optional_attr_dict(p.op_attributes(self, _default_nontemporal(self)))
-        p.write(" : ")
-        p.print_type(ops[0].type)
+        print_access(p, self, 0)
 
 
 @register
@@ -449,17 +459,7 @@ class StoreOp(Operation):
             raise op_error(self, "store index operand count not equal to memref rank")
 
     def print_custom(self, p: Printer) -> None:
-        ops = self.operands
-        p.write(" ")
-        p.print_operand(ops[0])
-        p.write(", ")
-        p.print_operand(ops[1])
-        p.write("[")
-        p.print_operands(ops[2:])
-        p.write("]")
-        p.print_optional_attr_dict(p.op_attributes(self, _default_nontemporal(self)))
-        p.write(" : ")
-        p.print_type(ops[1].type)
+        print_access(p, self, 1)
 
 
 # --------------------------------------------------------------------------- dim

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.dialects.arith import FASTMATH_NONE, FastMathFlagsAttr
+from llh_opt.dialects.memref import BOOL_ATTR, print_access
 from llh_opt.ir.attributes import (
     Attribute,
     DialectAttribute,
@@ -35,7 +36,7 @@ from llh_opt.ir.opdef import (
     register,
     register_dialect,
 )
-from llh_opt.ir.types import FloatType, IndexType, IntegerType, MemRefType, Type, VectorType, i1
+from llh_opt.ir.types import FloatType, IndexType, IntegerType, MemRefType, Type, VectorType
 
 if TYPE_CHECKING:
     from llh_opt.printer import Printer
@@ -114,9 +115,7 @@ def parse_vector_attribute(body: str, loc: Any = None) -> Attribute:
     return CombiningKindAttr(m.group(1))
 
 
-VECTOR = register_dialect(
-    Dialect("vector", parse_attribute=parse_vector_attribute, inlinable=True)
-)
+VECTOR = register_dialect(Dialect("vector", parse_attribute=parse_vector_attribute, inlinable=True))
 
 VECTOR_ANY = TypeConstraint("vector of any type values", lambda t: isinstance(t, VectorType))
 VECTOR_FLOAT = TypeConstraint(
@@ -128,7 +127,6 @@ INDEX = TypeConstraint("index", lambda t: isinstance(t, IndexType))
 KIND_ATTR = AttrKind(
     "Kind of combining function for contractions and reductions", CombiningKindAttr
 )
-BOOL_ATTR = AttrKind("bool attribute", IntegerAttr, lambda a: a.type is i1)
 ALIGNMENT_ATTR = AttrKind(
     "64-bit signless integer attribute whose value is positive and whose value is a power of two "
     "> 0",
@@ -136,11 +134,6 @@ ALIGNMENT_ATTR = AttrKind(
     lambda a: a.type.__class__ is IntegerType and a.type.width == 64 and a.value > 0
     and (a.value & (a.value - 1)) == 0,
 )  # fmt: skip
-
-
-def _elided_nontemporal(op: Operation) -> tuple[str, ...]:
-    v = op.properties.get("nontemporal")
-    return ("nontemporal",) if isinstance(v, IntegerAttr) and v.value == 0 else ()
 
 
 def _memref_element(t: MemRefType) -> Type:
@@ -187,15 +180,7 @@ class LoadOp(Operation):
             raise op_error(self, f"requires {base.rank} indices")
 
     def print_custom(self, p: Printer) -> None:
-        ops = self.operands
-        p.write(" ")
-        p.print_operand(ops[0])
-        p.write("[")
-        p.print_operands(ops[1:])
-        p.write("]")
-        p.print_optional_attr_dict(p.op_attributes(self, _elided_nontemporal(self)))
-        p.write(" : ")
-        p.print_type(ops[0].type)
+        print_access(p, self, 0)
         p.write(", ")
         p.print_type(self.results[0].type)
 
@@ -239,19 +224,9 @@ class StoreOp(Operation):
             raise op_error(self, f"requires {base.rank} indices")
 
     def print_custom(self, p: Printer) -> None:
-        ops = self.operands
-        p.write(" ")
-        p.print_operand(ops[0])
+        print_access(p, self, 1)
         p.write(", ")
-        p.print_operand(ops[1])
-        p.write("[")
-        p.print_operands(ops[2:])
-        p.write("]")
-        p.print_optional_attr_dict(p.op_attributes(self, _elided_nontemporal(self)))
-        p.write(" : ")
-        p.print_type(ops[1].type)
-        p.write(", ")
-        p.print_type(ops[0].type)
+        p.print_type(self.operands[0].type)
 
 
 # --------------------------------------------------------------------------- broadcast / fma

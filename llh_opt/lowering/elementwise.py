@@ -80,7 +80,8 @@ _FLOAT_BINARY = {
     "llh.min": "arith.minimumf",
     "llh.pow": "math.powf",
 }
-_INT_BINARY = {
+INT_BINARY = {
+    # also the scalar (index) formulas of `lowering/scalar.py`
     "llh.add": "arith.addi",
     "llh.sub": "arith.subi",
     "llh.mul": "arith.muli",
@@ -102,7 +103,7 @@ def float_binary(ctx: LoweringContext, opname: str, a: Value, b: Value) -> Value
             return _int_pow(ctx, a, b)
         if opname == "llh.div":
             return _int_floordiv(ctx, a, b)
-        return ctx.create1(_INT_BINARY[opname], (a, b), t)
+        return ctx.create1(INT_BINARY[opname], (a, b), t)
     raise ctx.error(ctx.op, f"'{opname}' op cannot be lowered for element type '{t}'")
 
 

@@ -49,17 +49,23 @@ def _float_elt(ctx: LoweringContext, op: Operation, v: Value) -> FloatType:
     return elt
 
 
+def _axis(ctx: LoweringContext, op: Operation, prop: str, rank: int) -> int:
+    """The dimension named by `op`'s integer property `prop` (negative: from the end)."""
+    k: int = getattr(op, prop).value
+    if k < 0:
+        k += rank
+    if not 0 <= k < rank:
+        raise ctx.error(op, f"'{op.name}' op '{prop}' is out of range")
+    return k
+
+
 @lowers("llh.batch_norm")
 def lower_batch_norm(op: Operation, ctx: LoweringContext) -> None:
     """Inference-mode batch normalization (see the module docstring)."""
     x: Value = op.input  # type: ignore[attr-defined]
     elt = _float_elt(ctx, op, x)
     rank = len(x.type.shape)  # type: ignore[attr-defined]
-    k: int = op.feature_index.value  # type: ignore[attr-defined]
-    if k < 0:
-        k += rank
-    if not 0 <= k < rank:
-        raise ctx.error(op, f"'{op.name}' op 'feature_index' is out of range")
+    k = _axis(ctx, op, "feature_index", rank)
     eps: float = op.epsilon.value  # type: ignore[attr-defined]
     params = {}
     for name in ("scale", "bias", "input_mean", "input_var"):
@@ -102,11 +108,7 @@ def lower_layer_norm(op: Operation, ctx: LoweringContext) -> None:
     x: Value = op.input  # type: ignore[attr-defined]
     elt = _float_elt(ctx, op, x)
     rank = len(x.type.shape)  # type: ignore[attr-defined]
-    a: int = op.axis.value  # type: ignore[attr-defined]
-    if a < 0:
-        a += rank
-    if not 0 <= a < rank:
-        raise ctx.error(op, f"'{op.name}' op 'axis' is out of range")
+    a = _axis(ctx, op, "axis", rank)
     eps: float = op.epsilon.value  # type: ignore[attr-defined]
     scale: Value = op.scale  # type: ignore[attr-defined]
     bias: Value = op.bias  # type: ignore[attr-defined]

@@ -146,30 +146,21 @@ def lower_dim(op: Operation, ctx: LoweringContext) -> None:
     ctx.set_scalar(op.results[0], ctx.dim(op.input, k))
 
 
-_INDEX_OPS = {
-    "llh.add": "arith.addi",
-    "llh.sub": "arith.subi",
-    "llh.mul": "arith.muli",
-    "llh.div": "arith.floordivsi",
-    "llh.max": "arith.maxsi",
-    "llh.min": "arith.minsi",
-}
-
-
 def lower_scalar_binary(op: Operation, ctx: LoweringContext) -> None:
     """`llh.add/...` on scalars: integers in `index` (reusing the entry's symbol value when the
     op names one), floats with the elementwise formulas."""
+    from llh_opt.lowering.elementwise import INT_BINARY, float_binary
+
     r = op.results[0]
     t = r.type
-    if isinstance(t, IntegerType) and t.width == 64 and op.name in _INDEX_OPS:
+    if isinstance(t, IntegerType) and t.width == 64 and op.name in INT_BINARY:
         sym = _symbol_name(op)
         if sym is not None and ctx.has_symbol(sym):
             ctx.set_scalar(r, ctx.sym(sym))
             return
         a, b = ctx.index_of(op.lhs), ctx.index_of(op.rhs)
-        ctx.set_scalar(r, ctx.create1(_INDEX_OPS[op.name], (a, b), a.type))
+        ctx.set_scalar(r, ctx.create1(INT_BINARY[op.name], (a, b), a.type))
         return
-    from llh_opt.lowering.elementwise import float_binary
 
     ctx.set_scalar(r, float_binary(ctx, op.name, ctx.scalar(op.lhs), ctx.scalar(op.rhs)))
 

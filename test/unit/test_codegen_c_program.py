@@ -5,28 +5,19 @@ object as a shared library through `llh_opt.runtime.load`."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from support.c_build import CC, cc, link_shared, llh_opt
 
 from llh_opt import runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "c_api"
-CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 pytestmark = pytest.mark.skipif(CC is None, reason="no C compiler")
 SCALE = np.array([0.5, -1.0, 2.0], np.float32).reshape(1, 3, 1, 1)
-
-
-_MAIN = "import sys; from llh_opt.cli import main; sys.argv[0] = 'llh-opt'; main()"
-
-
-def llh_opt(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", _MAIN, *args], capture_output=True, text=True)
 
 
 @pytest.fixture(scope="module")
@@ -36,24 +27,16 @@ def build(tmp_path_factory):
     for kind, name in (("obj", "model.o"), ("header", "model.h")):
         r = llh_opt(model, "--lower-to-llvm", f"--emit={kind}", "-o", str(out / name))
         assert r.returncode == 0, r.stderr
-    assert CC is not None
-    exe = out / "run"
-    r = subprocess.run(
-        [
-            CC,
-            "-Wall",
-            "-Werror",
-            f"-I{out}",
-            str(EXAMPLE / "main.c"),
-            str(out / "model.o"),
-            "-o",
-            str(exe),
-            "-lm",
-        ],
-        capture_output=True,
-        text=True,
+    cc(
+        "-Wall",
+        "-Werror",
+        f"-I{out}",
+        str(EXAMPLE / "main.c"),
+        str(out / "model.o"),
+        "-o",
+        str(out / "run"),
+        "-lm",
     )
-    assert r.returncode == 0, r.stderr
     return out
 
 
@@ -96,13 +79,7 @@ def test_object_carries_the_weights(build):
 
 def test_shared_library_through_runtime_load(build):
     so = build / "libmodel.so"
-    assert CC is not None
-    r = subprocess.run(
-        [CC, "-shared", str(build / "model.o"), "-o", str(so), "-lm"],
-        capture_output=True,
-        text=True,
-    )
-    assert r.returncode == 0, r.stderr
+    link_shared([build / "model.o"], so)
     lib = runtime.load(so)
     for n, h in ((1, 3), (3, 8)):
         x = _input(n, h, h)
@@ -125,11 +102,7 @@ def test_two_models_in_one_shared_library(tmp_path):
         assert r.returncode == 0, r.stderr
         objects.append(str(obj))
     so = tmp_path / "libtwo.so"
-    assert CC is not None
-    r = subprocess.run(
-        [CC, "-shared", *objects, "-o", str(so), "-lm"], capture_output=True, text=True
-    )
-    assert r.returncode == 0, r.stderr  # the runtime symbols are weak: no duplicate definitions
+    link_shared(objects, so)  # the runtime symbols are weak: no duplicate definitions
     lib = runtime.load(so, entries=["weights", "elementwise"])
     x = np.ones(4, np.float32)
     np.testing.assert_array_equal(lib.weights(x), [0.0, 1.25, 2.5, 3.75])  # x*w + bias

@@ -11,6 +11,8 @@ integers and booleans exact.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -100,6 +102,26 @@ _PATTERNS = [
 ]
 
 
+def _compile_binary(op: str, pattern: tuple, elt: str) -> Any:
+    """`llh.<op>` of two arguments with the shapes of a broadcasting `pattern`, compiled."""
+    ls, rs, out = pattern
+    return runtime.compile(
+        module(
+            [arg("a", ls, elt), arg("b", rs, elt)],
+            [
+                f'%0 = "llh.{op}"(%a, %b) : ({tensor(ls, elt)}, {tensor(rs, elt)}) -> '
+                f"{tensor(out, elt)}"
+            ],
+            [("%0", tensor(out, elt))],
+        )
+    )
+
+
+def _at(shape: tuple, n: int) -> tuple:
+    """A pattern shape with its dynamic dimensions (None) set to `n`."""
+    return tuple(n if d is None else d for d in shape)
+
+
 @PROP
 @given(
     op=st.sampled_from(sorted(_FLOAT_BIN)),
@@ -108,17 +130,12 @@ _PATTERNS = [
     seed=st.integers(0, 2**32 - 1),
 )
 def test_float_binary_broadcasting(op: str, pattern: tuple, elt: str, seed: int) -> None:
-    ls, rs, out = pattern
-    text = module(
-        [arg("a", ls, elt), arg("b", rs, elt)],
-        [f'%0 = "llh.{op}"(%a, %b) : ({tensor(ls, elt)}, {tensor(rs, elt)}) -> {tensor(out, elt)}'],
-        [("%0", tensor(out, elt))],
-    )
-    m = runtime.compile(text)
+    ls, rs, _ = pattern
+    m = _compile_binary(op, pattern, elt)
     rng = np.random.default_rng(seed)
     for n in SIZES:
-        a = rand(rng, tuple(n if d is None else d for d in ls), elt, positive=op == "pow")
-        b = rand(rng, tuple(n if d is None else d for d in rs), elt)
+        a = rand(rng, _at(ls, n), elt, positive=op == "pow")
+        b = rand(rng, _at(rs, n), elt)
         if op == "div":
             b = np.where(np.abs(b) < 0.1, 1, b).astype(a.dtype)
         want = _FLOAT_BIN[op](a.astype(np.float32), b.astype(np.float32)).astype(a.dtype)
@@ -144,17 +161,12 @@ _INT_BIN = {
     seed=st.integers(0, 2**32 - 1),
 )
 def test_integer_binary_exact(op: str, pattern: tuple, elt: str, seed: int) -> None:
-    ls, rs, out = pattern
-    text = module(
-        [arg("a", ls, elt), arg("b", rs, elt)],
-        [f'%0 = "llh.{op}"(%a, %b) : ({tensor(ls, elt)}, {tensor(rs, elt)}) -> {tensor(out, elt)}'],
-        [("%0", tensor(out, elt))],
-    )
-    m = runtime.compile(text)
+    ls, rs, _ = pattern
+    m = _compile_binary(op, pattern, elt)
     rng = np.random.default_rng(seed)
     for n in SIZES:
-        a = rand(rng, tuple(n if d is None else d for d in ls), elt)
-        b = rand(rng, tuple(n if d is None else d for d in rs), elt)
+        a = rand(rng, _at(ls, n), elt)
+        b = rand(rng, _at(rs, n), elt)
         if op == "div":
             b.flat[:3] = np.array([0, -1, 7])[: b.size]  # a zero divisor, -1, a positive one
         if op == "pow":

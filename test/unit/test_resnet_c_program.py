@@ -10,24 +10,22 @@ Skipped when the generator or a C compiler is missing.
 from __future__ import annotations
 
 import importlib.util
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from support.c_build import CC, cc, link_shared, llh_opt
 
 from llh_opt import runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "tools" / "gen_resnet18.py"
 DRIVER = ROOT / "tools" / "resnet18_driver.c"
-CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 pytestmark = pytest.mark.skipif(
     CC is None or not GENERATOR.exists(), reason="needs tools/gen_resnet18.py and a C compiler"
 )
-_MAIN = "import sys; from llh_opt.cli import main; sys.argv[0] = 'llh-opt'; main()"
 
 
 def _generator():
@@ -45,18 +43,10 @@ def resnet(tmp_path_factory):
     gen = _generator()
     model = gen.write_resnet18(str(out))
     obj = out / "resnet18.o"
-    r = subprocess.run(
-        [sys.executable, "-c", _MAIN, model, "--lower-to-llvm", "--emit=obj", "-o", str(obj)],
-        capture_output=True,
-        text=True,
-    )
+    r = llh_opt(model, "--lower-to-llvm", "--emit=obj", "-o", str(obj))
     assert r.returncode == 0, r.stderr
-    assert CC is not None
     exe = out / "resnet18"
-    r = subprocess.run(
-        [CC, "-O2", str(DRIVER), str(obj), "-o", str(exe), "-lm"], capture_output=True, text=True
-    )
-    assert r.returncode == 0, r.stderr
+    cc("-O2", str(DRIVER), str(obj), "-o", str(exe), "-lm")
     return out, exe, gen, gen.load_weights(str(out))
 
 
@@ -95,13 +85,7 @@ def test_resnet18_c_driver_wrong_shape(resnet):
 def test_resnet18_shared_library(resnet):
     out, _, gen, params = resnet
     so = out / "libresnet18.so"
-    assert CC is not None
-    r = subprocess.run(
-        [CC, "-shared", str(out / "resnet18.o"), "-o", str(so), "-lm"],
-        capture_output=True,
-        text=True,
-    )
-    assert r.returncode == 0, r.stderr
+    link_shared([out / "resnet18.o"], so)
     model = runtime.load(so)
     x = np.random.default_rng(3).standard_normal((1, 3, 96, 96)).astype(np.float32)
     _check(model.main(x), gen.numpy_forward(x, params))

@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -44,29 +43,14 @@ RESULTS = HERE / "RESULTS.md"
 sys.path.insert(0, str(ROOT / "tools"))
 
 import gen_resnet18  # noqa: E402
+import run_bench  # noqa: E402  (this folder: the shared machine line)
 
 # --------------------------------------------------------------------------- environment
 
 
 def machine_info() -> str:
-    cpu = platform.processor() or platform.machine()
-    mem = "?"
-    try:
-        for ln in Path("/proc/cpuinfo").read_text().splitlines():
-            if ln.startswith("model name"):
-                cpu = ln.split(":", 1)[1].strip()
-                break
-        for ln in Path("/proc/meminfo").read_text().splitlines():
-            if ln.startswith("MemTotal:"):
-                mem = f"{int(ln.split()[1]) / 1024 / 1024:.1f} GiB"
-                break
-    except OSError:
-        pass
-    cores = len(os.sched_getaffinity(0))
-    return (
-        f"CPU {cpu}, {cores} cores, {mem} RAM, Python {platform.python_version()}, "
-        f"numpy {np.__version__}, {platform.system()} {platform.release()}"
-    )
+    """The machine line of ``run_bench.py`` with the numpy version."""
+    return run_bench.machine_info(f"numpy {np.__version__}")
 
 
 def uptime() -> str:

@@ -280,7 +280,9 @@ def tool_version(exe: str) -> str:
     return (wanted or lines)[0]
 
 
-def machine_info() -> str:
+def machine_info(extra: str = "") -> str:
+    """One line on the machine: CPU, cores, memory, Python, OS (`extra`, e.g. library
+    versions, goes before the OS)."""
     cpu = platform.processor() or platform.machine()
     mem = "?"
     try:
@@ -300,7 +302,7 @@ def machine_info() -> str:
         cores = os.cpu_count() or 0
     return (
         f"CPU {cpu}, {cores} cores, {mem} RAM, Python {platform.python_version()}, "
-        f"{platform.system()} {platform.release()}"
+        f"{extra + ', ' if extra else ''}{platform.system()} {platform.release()}"
     )
 
 

@@ -59,7 +59,9 @@ def _constant(op: Operation, ft: FunctionTranslator) -> None:
     ft.bind(op.results[0], constant_of(op, op.properties.get("value"), t))
 
 
-def _binary(fn_name: str) -> Any:
+def binary(fn_name: str) -> Any:
+    """The handler of a binary op that is one `IRBuilder` method (`add`, `fdiv`, ...)."""
+
     def translate(op: Operation, ft: FunctionTranslator) -> None:
         _scalar_check(op, ft)
         lhs, rhs = ft.operands(op)
@@ -93,10 +95,12 @@ for _name, _fn in {
     "divf": "fdiv",
     "remf": "frem",
 }.items():
-    handles(f"arith.{_name}")(_binary(_fn))
+    handles(f"arith.{_name}")(binary(_fn))
 
 
-def _intrinsic_binary(intrinsic: str) -> Any:
+def intrinsic_binary(intrinsic: str) -> Any:
+    """The handler of a binary op that is one LLVM intrinsic (`smax`, `minnum`, ...)."""
+
     def translate(op: Operation, ft: FunctionTranslator) -> None:
         _scalar_check(op, ft)
         lhs, rhs = ft.operands(op)
@@ -115,7 +119,7 @@ for _name, _intr in {
     "maxnumf": "maxnum",
     "minnumf": "minnum",
 }.items():
-    handles(f"arith.{_name}")(_intrinsic_binary(_intr))
+    handles(f"arith.{_name}")(intrinsic_binary(_intr))
 
 
 @handles("arith.negf")

@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from llh_opt.codegen.llvm.descriptor import ALIGNED, ALLOCATED, OFFSET, SIZES, STRIDES
 from llh_opt.codegen.llvm.errors import TranslationError
-from llh_opt.codegen.llvm.translator import FunctionTranslator, handles
+from llh_opt.codegen.llvm.translator import FunctionTranslator, handles, segments
 from llh_opt.codegen.llvm.types import VOID
 from llh_opt.ir.core import Operation
 from llh_opt.ir.types import MemRefType
@@ -80,17 +80,9 @@ def _br(op: Operation, ft: FunctionTranslator) -> None:
     ft.b.branch(ft.llvm_block(op, target))
 
 
-def _segments(op: Operation, n: int) -> list[int]:
-    seg = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
-    values = getattr(seg, "values", None)
-    if values is None or len(values) != n:
-        raise TranslationError(op, "has no valid 'operandSegmentSizes'")
-    return list(values)
-
-
 @handles("cf.cond_br")
 def _cond_br(op: Operation, ft: FunctionTranslator) -> None:
-    n_cond, n_true, n_false = _segments(op, 3)
+    n_cond, n_true, n_false = segments(op, 3)
     vals = ft.operands(op)
     cond = vals[0]
     true_args = vals[n_cond : n_cond + n_true]

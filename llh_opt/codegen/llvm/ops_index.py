@@ -6,12 +6,17 @@ text (`#index<cmp_predicate slt>`), so it works for registered and generic-form 
 
 from __future__ import annotations
 
-from typing import Any
 
 from llvmlite import ir
 
 from llh_opt.codegen.llvm.errors import TranslationError
-from llh_opt.codegen.llvm.ops_arith import icmp, int_resize, signed_div_round
+from llh_opt.codegen.llvm.ops_arith import (
+    binary,
+    icmp,
+    int_resize,
+    intrinsic_binary,
+    signed_div_round,
+)
 from llh_opt.codegen.llvm.translator import FunctionTranslator, handles
 from llh_opt.codegen.llvm.types import I1, I64
 from llh_opt.ir.attributes import IntegerAttr
@@ -37,14 +42,6 @@ def _sizeof(op: Operation, ft: FunctionTranslator) -> None:
     ft.bind(op.results[0], ir.Constant(I64, 8))
 
 
-def _binary(fn_name: str) -> Any:
-    def translate(op: Operation, ft: FunctionTranslator) -> None:
-        lhs, rhs = ft.operands(op)
-        ft.bind(op.results[0], getattr(ft.b, fn_name)(lhs, rhs))
-
-    return translate
-
-
 for _name, _fn in {
     "add": "add",
     "sub": "sub",
@@ -60,19 +57,11 @@ for _name, _fn in {
     "shrs": "ashr",
     "shru": "lshr",
 }.items():
-    handles(f"index.{_name}")(_binary(_fn))
-
-
-def _minmax(intrinsic: str) -> Any:
-    def translate(op: Operation, ft: FunctionTranslator) -> None:
-        lhs, rhs = ft.operands(op)
-        ft.bind(op.results[0], ft.call_intrinsic(intrinsic, I64, [lhs, rhs]))
-
-    return translate
+    handles(f"index.{_name}")(binary(_fn))
 
 
 for _name, _intr in {"maxs": "smax", "mins": "smin", "maxu": "umax", "minu": "umin"}.items():
-    handles(f"index.{_name}")(_minmax(_intr))
+    handles(f"index.{_name}")(intrinsic_binary(_intr))
 
 
 @handles("index.floordivs")

@@ -25,7 +25,7 @@ from llh_opt.codegen.llvm.descriptor import (
     row_major_strides,
 )
 from llh_opt.codegen.llvm.errors import TranslationError
-from llh_opt.codegen.llvm.translator import FunctionTranslator, handles
+from llh_opt.codegen.llvm.translator import FunctionTranslator, handles, segments
 from llh_opt.codegen.llvm.types import (
     I8,
     I64,
@@ -62,14 +62,6 @@ def descriptor(ft: FunctionTranslator, op: Operation, v: Value) -> MemRefDescrip
     return MemRefDescriptor(ft.b, ft.get(v), _memref(op, v))
 
 
-def _segments(op: Operation, n: int) -> list[int]:
-    seg = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
-    values = getattr(seg, "values", None)
-    if values is None or len(values) != n:
-        raise TranslationError(op, "has no valid 'operandSegmentSizes'")
-    return list(values)
-
-
 def _int_prop(op: Operation, name: str, default: int) -> int:
     a = op.properties.get(name) or op.attributes.get(name)
     return a.value if isinstance(a, IntegerAttr) else default
@@ -104,7 +96,7 @@ def _identity_check(op: Operation, t: MemRefType) -> None:
 def _alloc(op: Operation, ft: FunctionTranslator) -> None:
     t = _memref(op, op.results[0])
     _identity_check(op, t)
-    n_dyn = _segments(op, 2)[0] if ("operandSegmentSizes" in op.properties) else len(op.operands)
+    n_dyn = segments(op, 2)[0] if ("operandSegmentSizes" in op.properties) else len(op.operands)
     sizes = _result_sizes(ft, op, t, ft.operands(op)[:n_dyn])
     b = ft.b
     esize = element_size(t.element_type)
@@ -233,7 +225,7 @@ def _mixed(
 
 @handles("memref.subview")
 def _subview(op: Operation, ft: FunctionTranslator) -> None:
-    _, n_off, n_size, n_stride = _segments(op, 4)
+    _, n_off, n_size, n_stride = segments(op, 4)
     vals = ft.operands(op)[1:]
     offsets = _mixed(ft, op, "static_offsets", vals[:n_off])
     sizes = _mixed(ft, op, "static_sizes", vals[n_off : n_off + n_size])
@@ -277,7 +269,7 @@ def _kept_dims(op: Operation, static_sizes: list[Any], dst: MemRefType) -> list[
 
 @handles("memref.reinterpret_cast")
 def _reinterpret_cast(op: Operation, ft: FunctionTranslator) -> None:
-    _, n_off, n_size, n_stride = _segments(op, 4)
+    _, n_off, n_size, n_stride = segments(op, 4)
     vals = ft.operands(op)[1:]
     (offset,) = _mixed(ft, op, "static_offsets", vals[:n_off])
     sizes = _mixed(ft, op, "static_sizes", vals[n_off : n_off + n_size])
@@ -371,7 +363,7 @@ def _is_contiguous(t: MemRefType) -> bool:
 
 @handles("memref.copy")
 def _copy(op: Operation, ft: FunctionTranslator) -> None:
-    from llh_opt.codegen.llvm.ops_scf import emit_loop
+    from llh_opt.codegen.llvm.ops_scf import emit_loop_nest
 
     src = descriptor(ft, op, op.operands[0])
     dst = descriptor(ft, op, op.operands[1])
@@ -385,23 +377,12 @@ def _copy(op: Operation, ft: FunctionTranslator) -> None:
         ft.call_intrinsic("memcpy", VOID, [dp, sp, nbytes, ir.Constant(ir.IntType(1), 0)])
         return
     elt = scalar_type(src.type.element_type)
-    ivs: list[Any] = []
 
-    def level(k: int) -> None:
-        if k == src.rank:
-            v = b.load(src.element_pointer(ivs), typ=elt)
-            b.store(v, dst.element_pointer(ivs))
-            return
+    def element(ivs: list[Any]) -> None:
+        v = b.load(src.element_pointer(ivs), typ=elt)
+        b.store(v, dst.element_pointer(ivs))
 
-        def body(iv: Any, carried: list[Any]) -> list[Any]:
-            ivs.append(iv)
-            level(k + 1)
-            ivs.pop()
-            return []
-
-        emit_loop(ft, i64(0), src.size(k), i64(1), [], body, name="copy")
-
-    level(0)
+    emit_loop_nest(ft, src.rank, lambda k: (i64(0), src.size(k), i64(1)), element, name="copy")
 
 
 @handles("memref.get_global")

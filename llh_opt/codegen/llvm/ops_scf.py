@@ -13,7 +13,7 @@ from typing import Any
 from llvmlite import ir
 
 from llh_opt.codegen.llvm.errors import TranslationError
-from llh_opt.codegen.llvm.translator import FunctionTranslator, handles
+from llh_opt.codegen.llvm.translator import FunctionTranslator, handles, segments
 from llh_opt.ir.core import Operation
 
 
@@ -57,6 +57,36 @@ def emit_loop(
         p.add_incoming(v, latch)
     b.position_at_end(exit_bb)
     return list(phis)
+
+
+def emit_loop_nest(
+    ft: FunctionTranslator,
+    depth: int,
+    bounds: Callable[[int], tuple[Any, Any, Any]],
+    innermost: Callable[[list[Any]], None],
+    *,
+    name: str = "loop",
+) -> None:
+    """`depth` perfectly nested loops carrying nothing; `bounds(k)` emits and returns the
+    `(lb, ub, step)` of level k (outermost 0) where that loop starts, `innermost(ivs)` emits the
+    body with the induction variables of every level."""
+    ivs: list[Any] = []
+
+    def level(k: int) -> None:
+        if k == depth:
+            innermost(ivs)
+            return
+
+        def body(iv: Any, carried: list[Any]) -> list[Any]:
+            ivs.append(iv)
+            level(k + 1)
+            ivs.pop()
+            return []
+
+        lb, ub, step = bounds(k)
+        emit_loop(ft, lb, ub, step, [], body, name=name)
+
+    level(0)
 
 
 def _expect_terminator(op: Operation, term: Operation, name: str) -> None:
@@ -142,17 +172,9 @@ def _while(op: Operation, ft: FunctionTranslator) -> None:
     ft.bind_results(op, forwarded)
 
 
-def _segments(op: Operation, n: int) -> list[int]:
-    seg = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
-    values = getattr(seg, "values", None)
-    if values is None or len(values) != n:
-        raise TranslationError(op, "has no valid 'operandSegmentSizes'")
-    return list(values)
-
-
 @handles("scf.parallel")
 def _parallel(op: Operation, ft: FunctionTranslator) -> None:
-    n_lb, n_ub, n_step, n_init = _segments(op, 4)
+    n_lb, n_ub, n_step, n_init = segments(op, 4)
     if not n_lb == n_ub == n_step:
         raise TranslationError(op, "expects as many lower bounds, upper bounds and steps")
     vals = ft.operands(op)
@@ -166,9 +188,8 @@ def _parallel(op: Operation, ft: FunctionTranslator) -> None:
         slot = ft.entry_alloca(v.type)
         b.store(v, slot)
         slots.append(slot)
-    ivs: list[Any] = []
 
-    def innermost() -> None:
+    def innermost(ivs: list[Any]) -> None:
         term = ft.inline_region(op, op.regions[0], ivs)
         _expect_terminator(op, term, "scf.reduce")
         reduced = ft.operands(term)
@@ -181,20 +202,7 @@ def _parallel(op: Operation, ft: FunctionTranslator) -> None:
             (new,) = ft.operands(ret)
             b.store(new, slot)
 
-    def level(k: int) -> None:
-        if k == len(lbs):
-            innermost()
-            return
-
-        def body(iv: Any, carried: list[Any]) -> list[Any]:
-            ivs.append(iv)
-            level(k + 1)
-            ivs.pop()
-            return []
-
-        emit_loop(ft, lbs[k], ubs[k], steps[k], [], body, name="par")
-
-    level(0)
+    emit_loop_nest(ft, n_lb, lambda k: (lbs[k], ubs[k], steps[k]), innermost, name="par")
     ft.bind_results(op, [b.load(s, typ=v.type) for s, v in zip(slots, inits)])
 
 

@@ -58,6 +58,15 @@ def handles(*names: str) -> Callable[[Handler], Handler]:
     return deco
 
 
+def segments(op: Operation, n: int) -> list[int]:
+    """The `n` sizes of `op`'s `operandSegmentSizes` (the operand groups of a variadic op)."""
+    seg = op.properties.get("operandSegmentSizes") or op.attributes.get("operandSegmentSizes")
+    values = getattr(seg, "values", None)
+    if values is None or len(values) != n:
+        raise TranslationError(op, "has no valid 'operandSegmentSizes'")
+    return list(values)
+
+
 def _load_handlers() -> None:
     # Imported for their registrations.
     from llh_opt.codegen.llvm import (  # noqa: F401
