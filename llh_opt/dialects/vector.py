@@ -14,11 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.dialects.arith import FASTMATH_NONE, FastMathFlagsAttr
-from llh_opt.dialects.memref import BOOL_ATTR, print_access
+from llh_opt.dialects.memref import ALIGNMENT_ATTR, BOOL_ATTR, print_access
 from llh_opt.ir.attributes import (
     Attribute,
     DialectAttribute,
-    IntegerAttr,
     LocationAttr,
     UnknownLoc,
 )
@@ -127,13 +126,6 @@ INDEX = TypeConstraint("index", lambda t: isinstance(t, IndexType))
 KIND_ATTR = AttrKind(
     "Kind of combining function for contractions and reductions", CombiningKindAttr
 )
-ALIGNMENT_ATTR = AttrKind(
-    "64-bit signless integer attribute whose value is positive and whose value is a power of two "
-    "> 0",
-    IntegerAttr,
-    lambda a: a.type.__class__ is IntegerType and a.type.width == 64 and a.value > 0
-    and (a.value & (a.value - 1)) == 0,
-)  # fmt: skip
 
 
 def _memref_element(t: MemRefType) -> Type:

@@ -102,3 +102,12 @@ func.func @f(%v: vector<4xf32>, %a: f16) {
   %0 = vector.reduction <add>, %v, %a : vector<4xf32> into f32
   return
 }
+
+// -----
+
+// Regression: the alignment is a signless i64 (MLIR's I64Attr), as on memref.load.
+func.func @f(%m: memref<?xf32>, %i: index) {
+  // expected-error@+1 {{'vector.load' op attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive and whose value is a power of two > 0}}
+  %0 = vector.load %m[%i] {alignment = 16 : si64} : memref<?xf32>, vector<4xf32>
+  return
+}
