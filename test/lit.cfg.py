@@ -107,7 +107,7 @@ for _tool in ("llh-opt", "filecheck"):
         if _d not in _path_entries:
             _path_entries.append(_d)
     else:
-        lit_config.note("%s not found (tests using it will fail)" % _tool)
+        lit_config.note(f"{_tool} not found (tests using it will fail)")
 _path_entries.append(_env_path)
 config.environment["PATH"] = os.pathsep.join(p for p in _path_entries if p)
 

@@ -29,6 +29,6 @@ def test_linear_passes_and_quadratic_fails() -> None:
 
 
 def test_size_independent_rejects_per_element_work() -> None:
-    assert_size_independent(lambda n: (lambda: sum(range(n))), 10, 100_000)
+    assert_size_independent(lambda n: lambda: sum(range(n)), 10, 100_000)
     with pytest.raises(AssertionError):
         assert_size_independent(_linear, 10, 1_000)

@@ -323,7 +323,9 @@ def names() -> Operation:
     f = func.FuncOp.build("f", FunctionType((), ()))
     b.append(f)
     e = f.entry_block
-    C = lambda blk, v, t=index: blk.append(arith.ConstantOp.build(IntegerAttr(v, t)))
+    def C(blk, v, t=index):  # type: ignore[no-untyped-def]
+        return blk.append(arith.ConstantOp.build(IntegerAttr(v, t)))
+
     c = C(e, 1)
     C(e, 1)
     r = add(e, "foo.r", regions=2)
