@@ -323,6 +323,7 @@ def names() -> Operation:
     f = func.FuncOp.build("f", FunctionType((), ()))
     b.append(f)
     e = f.entry_block
+
     def C(blk, v, t=index):  # type: ignore[no-untyped-def]
         return blk.append(arith.ConstantOp.build(IntegerAttr(v, t)))
 
