@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
 from support.c_build import CC, cc, link_shared, llh_opt
+from support.paths import REPO_ROOT
 
 from llh_opt import runtime
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = REPO_ROOT
 EXAMPLE = ROOT / "examples" / "c_api"
 pytestmark = pytest.mark.skipif(CC is None, reason="no C compiler")
 SCALE = np.array([0.5, -1.0, 2.0], np.float32).reshape(1, 3, 1, 1)

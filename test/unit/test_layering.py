@@ -48,8 +48,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import REPO_ROOT
 
-ROOT = Path(__file__).resolve().parents[2] / "llh_opt"
+ROOT = REPO_ROOT / "llh_opt"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("support",),

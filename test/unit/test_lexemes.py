@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from support.paths import TEST_ROOT
 
 from llh_opt.parser import lexemes
 from llh_opt.ir.lexicon import grammar_text, terminal
 from llh_opt.parser.grammar_loader import machinery
 from llh_opt.parser.lexemes import scan_brackets
 
-TEST_DIR = Path(__file__).resolve().parents[1]
+TEST_DIR = TEST_ROOT
 
 
 def _sample_texts() -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 
 import pytest
+from support.paths import REPO_ROOT
 
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir import attributes as A
@@ -718,7 +719,6 @@ def test_parse_type_and_attribute_errors_are_diagnostics() -> None:
 def test_lark_is_the_series_the_fast_driver_is_written_for() -> None:
     """pyproject pins Lark to `LARK_SERIES`, and with it the fused driver is the one in use."""
     import re
-    from pathlib import Path
 
     import lark
 
@@ -727,7 +727,7 @@ def test_lark_is_the_series_the_fast_driver_is_written_for() -> None:
 
     major, minor = LARK_SERIES
     assert tuple(int(x) for x in lark.__version__.split(".")[:2]) == LARK_SERIES
-    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    pyproject = REPO_ROOT / "pyproject.toml"
     pins = re.findall(r'"lark([^"]*)"', pyproject.read_text("utf-8"))
     assert pins and pins[0].endswith(f",<{major}.{minor + 1}")
     assert f">={major}.{minor}" in pins[0]

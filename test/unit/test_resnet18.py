@@ -12,16 +12,16 @@ A call with H != W is a shape error naming the dimension, raised before any comp
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from support.paths import REPO_ROOT
 
 runtime = pytest.importorskip("llh_opt.runtime")
 if not hasattr(runtime, "compile"):  # pragma: no cover - before the translator lands
     pytest.skip("llh_opt.runtime.compile is not available", allow_module_level=True)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+sys.path.insert(0, str(REPO_ROOT / "tools"))
 import gen_resnet18  # noqa: E402
 
 # Run once per suite run (CI runs the suite once); `-m "not slow"` skips it locally.

@@ -12,15 +12,15 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
 from support.c_build import CC, cc, link_shared, llh_opt
+from support.paths import REPO_ROOT
 
 from llh_opt import runtime
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = REPO_ROOT
 GENERATOR = ROOT / "tools" / "gen_resnet18.py"
 DRIVER = ROOT / "tools" / "resnet18_driver.c"
 pytestmark = pytest.mark.skipif(

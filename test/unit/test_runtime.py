@@ -6,16 +6,16 @@ from __future__ import annotations
 import gc
 import threading
 import weakref
-from pathlib import Path
 
 import numpy as np
 import pytest
+from support.paths import REPO_ROOT
 
 from llh_opt import runtime
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.parser import parse_source
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = REPO_ROOT
 
 COPY_ROWS = """
 func.func @copy_rows(%a: memref<?x4xf32>) -> memref<?x4xf32> {

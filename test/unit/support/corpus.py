@@ -5,16 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
-def _test_root() -> Path:
-    """The lit test directory: the nearest parent holding ``lit.cfg.py``."""
-    for parent in Path(__file__).resolve().parents:
-        if (parent / "lit.cfg.py").is_file():
-            return parent
-    raise RuntimeError("no lit.cfg.py above the unit tests")
+from .paths import TEST_ROOT
 
 
-TEST_ROOT = _test_root()
 FILES = sorted(
     p for p in TEST_ROOT.rglob("*.mlir") if "Output" not in p.parts and "Inputs" not in p.parts
 )
