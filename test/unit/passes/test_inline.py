@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import llh_opt
-from mlir_reference import TORCH_MLIR_OPT
+from support.mlir_reference import TORCH_MLIR_OPT
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.attributes import CallSiteLoc, FileLineColLoc
 from llh_opt.ir.core import Operation

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from llh_opt import runtime
-from loop_ir_samples import SAMPLES
+from support.loop_ir_samples import SAMPLES
 
 SIZES = (1, 5, 33)
 

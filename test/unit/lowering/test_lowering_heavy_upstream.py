@@ -16,7 +16,7 @@ import re
 
 import numpy as np
 import pytest
-from test_codegen_upstream import TOOLS, UpstreamModule, upstream_llvm_ir
+from codegen.test_codegen_upstream import TOOLS, UpstreamModule, upstream_llvm_ir
 
 import llh_opt
 from llh_opt import runtime

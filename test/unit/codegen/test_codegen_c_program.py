@@ -91,7 +91,7 @@ def test_shared_library_through_runtime_load(build):
 
 
 def test_two_models_in_one_shared_library(tmp_path):
-    from loop_ir_samples import SAMPLES
+    from support.loop_ir_samples import SAMPLES
 
     objects = []
     for name in ("weights", "elementwise"):

@@ -27,7 +27,7 @@ from llh_opt.runtime.memref import (
     ctype_of,
     describe,
 )
-from loop_ir_samples import SAMPLES
+from support.loop_ir_samples import SAMPLES
 
 UPSTREAM_PIPELINE = [
     "--llvm-request-c-wrappers",

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mlir_reference import TORCH_MLIR_OPT
+from support.mlir_reference import TORCH_MLIR_OPT
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from llh_opt.ir.core import OP_CLASSES, Operation

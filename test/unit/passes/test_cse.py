@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import llh_opt
-from mlir_reference import TORCH_MLIR_OPT
+from support.mlir_reference import TORCH_MLIR_OPT
 from support.llh_interpreter import interpret
 from llh_opt.ir.core import OP_CLASSES, Operation
 from llh_opt.ir.opdef import (
