@@ -6,7 +6,7 @@ comparison with torch-mlir-opt runs only where that tool is installed (`%if torc
 script runs the file's own `%torch-mlir-opt` RUN line (its flags, `%s` = the file) and writes what
 the tool prints. With `--check` it writes nothing and exits 1 when a golden differs.
 
-    python test/Conformance/update_goldens.py [--check] [FILE.mlir ...]
+    python test/Conformance/update_goldens.py [--check] [FILE.mlir ...]   (default: Conformance/*.mlir)
 
 torch-mlir-opt is found as in ``test/lit.cfg.py``: next to the `torch_mlir` package, else on PATH.
 """
@@ -79,11 +79,11 @@ def main(argv: list[str]) -> int:
             continue
         stale += 1
         if args.check:
-            print(f"{golden.relative_to(HERE)}: differs from torch-mlir-opt's output")
+            print(f"{golden.relative_to(HERE.parent)}: differs from torch-mlir-opt's output")
         else:
             golden.parent.mkdir(exist_ok=True)
             golden.write_text(proc.stdout, encoding="utf-8")
-            print(f"wrote {golden.relative_to(HERE)}")
+            print(f"wrote {golden.relative_to(HERE.parent)}")
     return 1 if stale and args.check else 0
 
 
