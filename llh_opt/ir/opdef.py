@@ -664,7 +664,7 @@ def _count_phrase(defs: Sequence[OperandDef], what: str) -> str:
 
 class _VerifyPlan:
     """Per-class facts for `verify_op_definition`, computed on first use (the verifier's hot
-    path: ``test/unit/test_verifier.py::test_large_function_is_linear``)."""
+    path: ``test/unit/ir/test_verifier.py::test_large_function_is_linear``)."""
 
     __slots__ = ("operand_checks", "result_checks", "trait_verifiers", "verify_op", "memo")
 

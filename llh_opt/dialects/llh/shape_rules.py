@@ -8,7 +8,7 @@ decision 4); what a context is lives in ``shape_context.py``; symbols and equali
 ``llh_opt/symbolic``, which this module does not import.
 
 Hot path (one rule per op on 100k-op graphs; guarded by `test_rules_are_light` in
-``test/unit/test_llh_shape_rules.py``): no `simplify`, no evaluated sympy `floor` (≈3 ms each);
+``test/unit/dialects/llh/test_llh_shape_rules.py``): no `simplify`, no evaluated sympy `floor` (≈3 ms each);
 integers stay Python ints until the end, divisions are built unevaluated, window sizes are cached.
 """
 
