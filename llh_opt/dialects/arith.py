@@ -1837,7 +1837,7 @@ class _TruncFBase(_CastOp):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.input)
         mode = self.properties.get("roundingmode")
         if isinstance(mode, IntegerAttr):
             p.write(" " + ROUNDING_MODES[mode.value])
@@ -1846,7 +1846,7 @@ class _TruncFBase(_CastOp):
             p.write(" fastmath" + flags.body())
         p.print_optional_attr_dict(p.op_attributes(self, ("roundingmode", "fastmath")))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.input.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 

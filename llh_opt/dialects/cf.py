@@ -150,7 +150,7 @@ class CondBranchOp(Operation):
     def print_custom(self, p: Printer) -> None:
         t, f = self._groups()
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.condition)
         p.write(", ")
         _print_successor(p, self.successors[0], t)
         p.write(", ")
@@ -176,7 +176,7 @@ class AssertOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.arg)
         p.write(", ")
         p.print_attribute(self.properties["msg"])
         p.print_optional_attr_dict(p.op_attributes(self, ("msg",)))

@@ -337,10 +337,10 @@ class DeallocOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.memref)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.memref.type)
 
 
 # --------------------------------------------------------------------------- load / store
@@ -399,7 +399,7 @@ class LoadOp(Operation):
         return self.operands[1:]
 
     def verify_op(self) -> None:
-        t = self.operand(0).type
+        t = self.memref.type
         assert isinstance(t, MemRefType)
         if self.results[0].type is not t.element_type:
             raise op_error(
@@ -449,9 +449,9 @@ class StoreOp(Operation):
         return self.operands[2:]
 
     def verify_op(self) -> None:
-        t = self.operand(1).type
+        t = self.memref.type
         assert isinstance(t, MemRefType)
-        if self.operand(0).type is not t.element_type:
+        if self.value.type is not t.element_type:
             raise op_error(
                 self, "failed to verify that type of 'value' matches element type of 'memref'"
             )
@@ -490,7 +490,7 @@ class DimOp(Operation):
         p.write(" ")
         p.print_operands(self.operands)
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
 
 
 # --------------------------------------------------------------------------- globals
@@ -645,7 +645,7 @@ class GetGlobalOp(Operation):
 class _SameElementType(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        a, b = op.operand(0).type, op.operand(1).type
+        a, b = op.source.type, op.target.type  # type: ignore[attr-defined]
         if a.element_type is not b.element_type:  # type: ignore[attr-defined]
             raise op_error(op, "requires the same element type for all operands")
 
@@ -653,7 +653,7 @@ class _SameElementType(Trait):
 class _SameShape(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        a, b = op.operand(0).type, op.operand(1).type
+        a, b = op.source.type, op.target.type  # type: ignore[attr-defined]
         if isinstance(a, MemRefType) and isinstance(b, MemRefType):
             if len(a.shape) != len(b.shape) or any(
                 x != y and DYNAMIC not in (x, y) for x, y in zip(a.shape, b.shape)
@@ -680,9 +680,9 @@ class CopyOp(Operation):
         p.print_operands(self.operands)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
         p.write(" to ")
-        p.print_type(self.operand(1).type)
+        p.print_type(self.target.type)
 
 
 def _cast_compatible(a: Type, b: Type) -> bool:
@@ -727,16 +727,16 @@ class CastOp(Operation):
         return ["cast"]
 
     def verify_op(self) -> None:
-        a, b = self.operand(0).type, self.results[0].type
+        a, b = self.source.type, self.results[0].type
         if not _cast_compatible(a, b):
             raise op_error(self, f"operand type '{a}' and result type '{b}' are cast incompatible")
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.source)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 
@@ -868,7 +868,7 @@ class SubViewOp(_ViewOp):
         return _view_build(cls, source, result_type, offsets, sizes, strides, location)
 
     def verify_op(self) -> None:
-        src = self.operand(0).type
+        src = self.source.type
         res = self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
         _check_mixed_ranks(self)
@@ -899,7 +899,7 @@ class SubViewOp(_ViewOp):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.source)
         self._print_list(p, "offsets", 1)
         p.write(" ")
         self._print_list(p, "sizes", 2)
@@ -907,7 +907,7 @@ class SubViewOp(_ViewOp):
         self._print_list(p, "strides", 3)
         p.print_optional_attr_dict(p.op_attributes(self, self.ELIDED))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 
@@ -1059,7 +1059,7 @@ class ReinterpretCastOp(_ViewOp):
         return _view_build(cls, source, result_type, [offset], sizes, strides, location)
 
     def verify_op(self) -> None:
-        src = self.operand(0).type
+        src = self.source.type
         res = self.results[0].type
         assert isinstance(res, MemRefType)
         if src.element_type is not res.element_type:  # type: ignore[attr-defined]
@@ -1107,7 +1107,7 @@ class ReinterpretCastOp(_ViewOp):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.source)
         p.write(" to offset: ")
         self._print_list(p, "offsets", 1)
         p.write(", sizes: ")
@@ -1116,7 +1116,7 @@ class ReinterpretCastOp(_ViewOp):
         self._print_list(p, "strides", 3)
         p.print_optional_attr_dict(p.op_attributes(self, self.ELIDED))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 
@@ -1299,7 +1299,7 @@ class CollapseShapeOp(Operation):
         return ["collapse_shape"]
 
     def verify_op(self) -> None:
-        src, res = self.operand(0).type, self.results[0].type
+        src, res = self.src.type, self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
         _verify_reshape(self, res, src)
         if _is_identity_layout(src):
@@ -1315,12 +1315,12 @@ class CollapseShapeOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.src)
         p.write(" ")
         p.print_attribute(self.properties["reassociation"])
         p.print_optional_attr_dict(p.op_attributes(self, ("reassociation",)))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.src.type)
         p.write(" into ")
         p.print_type(self.results[0].type)
 
@@ -1371,7 +1371,7 @@ class ExpandShapeOp(Operation):
         return ["expand_shape"]
 
     def verify_op(self) -> None:
-        src, res = self.operand(0).type, self.results[0].type
+        src, res = self.src.type, self.results[0].type
         assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
         _verify_reshape(self, src, res)
         if _is_identity_layout(src):
@@ -1409,13 +1409,13 @@ class ExpandShapeOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.src)
         p.write(" ")
         p.print_attribute(self.properties["reassociation"])
         p.write(" output_shape ")
         print_dynamic_index_list(p, _static_prop(self, "static_output_shape"), self.operands[1:])
         p.print_optional_attr_dict(p.op_attributes(self, ("reassociation", "static_output_shape")))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.src.type)
         p.write(" into ")
         p.print_type(self.results[0].type)

@@ -168,8 +168,8 @@ class YieldOp(Operation):
 class _SameBoundTypes(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        t = op.operand(0).type
-        if op.operand(1).type is not t or op.operand(2).type is not t:
+        t = op.lowerBound.type  # type: ignore[attr-defined]
+        if op.upperBound.type is not t or op.step.type is not t:  # type: ignore[attr-defined]
             raise op_error(
                 op, "failed to verify that all of {lowerBound, upperBound, step} have same type"
             )
@@ -305,7 +305,7 @@ class ForOp(Operation):
         if not region.blocks:
             return
         args = region.blocks[0].args
-        if not args or args[0].type is not self.operand(0).type:
+        if not args or args[0].type is not self.lowerBound.type:
             raise op_error(self, "expected induction variable to be same type as bounds and step")
 
     def print_custom(self, p: Printer) -> None:
@@ -423,7 +423,7 @@ class IfOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.condition)
         _print_arrow_types(p, self.result_types, parens=True)
         terminators = bool(self.results)
         p.write(" ")
@@ -661,6 +661,7 @@ class ReduceReturnOp(Operation):
     OPERATION_NAME = "scf.reduce.return"
     SUMMARY = "terminator for reduce operation"
     OPERANDS = (OperandDef("result", ANY_TYPE),)
+    ALIASES = {"value": "result"}  # `result` is `Operation.result`
     TRAITS = (Pure, IsTerminator, has_parent("scf.reduce"))
 
     @classmethod
@@ -672,12 +673,12 @@ class ReduceReturnOp(Operation):
         if block is None or not block.args:
             return
         t = block.args[0].type
-        if self.operand(0).type is not t:
+        if self.value.type is not t:
             raise op_error(self, f"must have type '{t}' (the type of the reduction inputs)")
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.value)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.value.type)

@@ -162,7 +162,7 @@ class LoadOp(Operation):
         )
 
     def verify_op(self) -> None:
-        base = self.operand(0).type
+        base = self.base.type
         assert isinstance(base, MemRefType)
         res = self.results[0].type
         assert isinstance(res, VectorType)
@@ -207,8 +207,8 @@ class StoreOp(Operation):
         )
 
     def verify_op(self) -> None:
-        value = self.operand(0).type
-        base = self.operand(1).type
+        value = self.valueToStore.type
+        base = self.base.type
         assert isinstance(base, MemRefType) and isinstance(value, VectorType)
         if base.element_type is not value.element_type and base.element_type is not value:
             raise op_error(self, "base and valueToStore element type should match")
@@ -218,7 +218,7 @@ class StoreOp(Operation):
     def print_custom(self, p: Printer) -> None:
         print_access(p, self, 1)
         p.write(", ")
-        p.print_type(self.operands[0].type)
+        p.print_type(self.valueToStore.type)
 
 
 # --------------------------------------------------------------------------- broadcast / fma
@@ -231,7 +231,7 @@ def _element(t: Type) -> Type:
 class _SameElement(Trait):
     @staticmethod
     def verify(op: Operation) -> None:
-        if _element(op.operand(0).type) is not _element(op.results[0].type):
+        if _element(op.source.type) is not _element(op.results[0].type):  # type: ignore[attr-defined]
             raise op_error(
                 op, "failed to verify that source operand and result have same element type"
             )
@@ -255,7 +255,7 @@ class BroadcastOp(Operation):
         return Operation.create(cls.OPERATION_NAME, [source], [type], location=location)  # type: ignore[return-value]
 
     def verify_op(self) -> None:
-        src = self.operand(0).type
+        src = self.source.type
         dst = self.results[0].type
         assert isinstance(dst, VectorType)
         if not isinstance(src, VectorType):
@@ -269,10 +269,10 @@ class BroadcastOp(Operation):
 
     def print_custom(self, p: Printer) -> None:
         p.write(" ")
-        p.print_operand(self.operand(0))
+        p.print_operand(self.source)
         p.print_optional_attr_dict(p.op_attributes(self))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.source.type)
         p.write(" to ")
         p.print_type(self.results[0].type)
 
@@ -331,6 +331,7 @@ class ReductionOp(Operation):
         OperandDef("vector", VECTOR_ANY),
         OperandDef("acc", TypeConstraint("any type", lambda t: True), optional=True),
     )
+    ALIASES = {"source": "vector"}  # the name `_SameElement` shares with broadcast
     RESULTS = (ResultDef("dest", TypeConstraint("any type", lambda t: True)),)
     PROPERTIES = (
         PropDef("kind", KIND_ATTR),
@@ -377,7 +378,7 @@ class ReductionOp(Operation):
         )
         if not ok:
             raise op_error(self, f"unsupported reduction type ''{t}'' for kind '{kind}'")
-        if len(self.operand_uses) > 1 and self.operand(1).type is not t:
+        if len(self.operand_uses) > 1 and self.acc.type is not t:
             raise op_error(self, "failed to verify that dest and acc have same type")
 
     def print_custom(self, p: Printer) -> None:
@@ -388,6 +389,6 @@ class ReductionOp(Operation):
             p.write(" fastmath" + flags.body())
         p.print_optional_attr_dict(p.op_attributes(self, ("kind", "fastmath")))
         p.write(" : ")
-        p.print_type(self.operand(0).type)
+        p.print_type(self.vector.type)
         p.write(" into ")
         p.print_type(self.results[0].type)

@@ -382,7 +382,7 @@ def _index_bounds(func: Operation, value_of: Any, emitter: _ExprEmitter) -> list
 
     for op in func.walk():
         if op.name in ("llh.slice", "llh.stride_slice"):
-            x = op.operands[0]
+            x = op.input  # type: ignore[attr-defined]
             starts, ends = op.start, op.end  # type: ignore[attr-defined]
             strides = op.stride if op.name == "llh.stride_slice" else None  # type: ignore[attr-defined]
             for d in range(min(len(starts), len(ends))):
@@ -397,7 +397,7 @@ def _index_bounds(func: Operation, value_of: Any, emitter: _ExprEmitter) -> list
         elif op.name == "llh.extract":
             k = constant_int(op.index)  # type: ignore[attr-defined]
             if k is not None:
-                need(op, op.operands[0], 0, -k if k < 0 else k + 1)
+                need(op, op.input, 0, -k if k < 0 else k + 1)  # type: ignore[attr-defined]
     return out
 
 

@@ -91,7 +91,7 @@ def convert_function(func: Operation, sa: Any) -> None:
         for op in list(block.ops):
             name = op.name
             if name == CAST:
-                src = op.operands[0]
+                src = op.inputs[0]  # type: ignore[attr-defined]
                 if isinstance(src.type, MemRefType) and isinstance(
                     op.results[0].type, RankedTensorType
                 ):
@@ -165,7 +165,7 @@ def _lower_return(op: Operation, ctx: LoweringContext) -> None:
         owner = v.owner
         if not (isinstance(owner, Operation) and owner.name == CAST):
             continue
-        t = owner.operands[0]
+        t = owner.inputs[0]  # type: ignore[attr-defined]
         if not isinstance(t.type, RankedTensorType):
             continue
         m = ctx.buffer(t)

@@ -250,7 +250,7 @@ def _cast(kind: str) -> Any:
     def translate(op: Operation, ft: FunctionTranslator) -> None:
         _scalar_check(op, ft)
         (x,) = ft.operands(op)
-        src = op.operands[0].type
+        src = op.input.type  # type: ignore[attr-defined]
         dst = op.results[0].type
         lt = scalar_type(dst)
         b = ft.b

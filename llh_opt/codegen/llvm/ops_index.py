@@ -102,6 +102,6 @@ def _cmp(op: Operation, ft: FunctionTranslator) -> None:
 @handles("index.casts", "index.castu")
 def _cast(op: Operation, ft: FunctionTranslator) -> None:
     (x,) = ft.operands(op)
-    src, dst = op.operands[0].type, op.results[0].type
+    src, dst = op.input.type, op.results[0].type  # type: ignore[attr-defined]
     ft.type_of(op, dst)
     ft.bind(op.results[0], int_resize(ft.b, x, src, dst, signed=op.name == "index.casts"))

@@ -132,7 +132,7 @@ def _alloc(op: Operation, ft: FunctionTranslator) -> None:
 
 @handles("memref.dealloc")
 def _dealloc(op: Operation, ft: FunctionTranslator) -> None:
-    d = descriptor(ft, op, op.operands[0])
+    d = descriptor(ft, op, op.memref)  # type: ignore[attr-defined]
     ft.call_runtime("free", VOID, [d.allocated()])
 
 
@@ -187,11 +187,11 @@ def _rank(op: Operation, ft: FunctionTranslator) -> None:
 
 @handles("memref.cast")
 def _cast(op: Operation, ft: FunctionTranslator) -> None:
-    src = _memref(op, op.operands[0])
+    src = _memref(op, op.source)  # type: ignore[attr-defined]
     dst = _memref(op, op.results[0])
     if len(src.shape) != len(dst.shape):
         raise TranslationError(op, "cannot be translated to LLVM IR: rank-changing cast")
-    d = descriptor(ft, op, op.operands[0])
+    d = descriptor(ft, op, op.source)  # type: ignore[attr-defined]
     # Static information of the result may be new (a `?` becoming 4): store what the type says.
     ft.bind(op.results[0], _rebuild(ft, d, dst))
 
@@ -230,7 +230,7 @@ def _subview(op: Operation, ft: FunctionTranslator) -> None:
     offsets = _mixed(ft, op, "static_offsets", vals[:n_off])
     sizes = _mixed(ft, op, "static_sizes", vals[n_off : n_off + n_size])
     steps = _mixed(ft, op, "static_strides", vals[n_off + n_size : n_off + n_size + n_stride])
-    src = descriptor(ft, op, op.operands[0])
+    src = descriptor(ft, op, op.source)  # type: ignore[attr-defined]
     dst = _memref(op, op.results[0])
     b = ft.b
     offset = src.offset()
@@ -274,7 +274,7 @@ def _reinterpret_cast(op: Operation, ft: FunctionTranslator) -> None:
     (offset,) = _mixed(ft, op, "static_offsets", vals[:n_off])
     sizes = _mixed(ft, op, "static_sizes", vals[n_off : n_off + n_size])
     strides = _mixed(ft, op, "static_strides", vals[n_off + n_size : n_off + n_size + n_stride])
-    src = descriptor(ft, op, op.operands[0])
+    src = descriptor(ft, op, op.source)  # type: ignore[attr-defined]
     ft.bind(
         op.results[0],
         build_descriptor(ft.b, len(sizes), src.allocated(), src.aligned(), offset, sizes, strides),
@@ -291,7 +291,7 @@ def _reassociation(op: Operation) -> list[list[int]]:
 
 @handles("memref.collapse_shape")
 def _collapse_shape(op: Operation, ft: FunctionTranslator) -> None:
-    src = descriptor(ft, op, op.operands[0])
+    src = descriptor(ft, op, op.src)  # type: ignore[attr-defined]
     groups = _reassociation(op)
     b = ft.b
     sizes = [product(b, [src.size(k) for k in g]) for g in groups]
@@ -306,7 +306,7 @@ def _collapse_shape(op: Operation, ft: FunctionTranslator) -> None:
 
 @handles("memref.expand_shape")
 def _expand_shape(op: Operation, ft: FunctionTranslator) -> None:
-    src = descriptor(ft, op, op.operands[0])
+    src = descriptor(ft, op, op.src)  # type: ignore[attr-defined]
     dst = _memref(op, op.results[0])
     groups = _reassociation(op)
     b = ft.b
@@ -365,8 +365,8 @@ def _is_contiguous(t: MemRefType) -> bool:
 def _copy(op: Operation, ft: FunctionTranslator) -> None:
     from llh_opt.codegen.llvm.ops_scf import emit_loop_nest
 
-    src = descriptor(ft, op, op.operands[0])
-    dst = descriptor(ft, op, op.operands[1])
+    src = descriptor(ft, op, op.source)  # type: ignore[attr-defined]
+    dst = descriptor(ft, op, op.target)  # type: ignore[attr-defined]
     b = ft.b
     esize = element_size(src.type.element_type)
     if _is_contiguous(src.type) and _is_contiguous(dst.type):
