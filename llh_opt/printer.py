@@ -130,6 +130,18 @@ class _AliasProbe(dict):  # type: ignore[type-arg]
 _PLAIN_NAME = re.compile(r"[A-Za-z_$.\-][A-Za-z0-9_$.\-]*\Z")
 
 
+def print_cast_form(p: Any, op: Operation, source: Value) -> None:
+    """The custom form of a one-operand conversion, ` %src {attrs} : T to U` (`tensor.cast`,
+    `memref.cast`, `vector.broadcast`), through either printer's API."""
+    p.write(" ")
+    p.print_operand(source)
+    p.print_optional_attr_dict(p.op_attributes(op))
+    p.write(" : ")
+    p.print_type(source.type)
+    p.write(" to ")
+    p.print_type(op.results[0].type)
+
+
 def sanitize_identifier(name: str, allowed: str = "$._-", allow_trailing_digit: bool = True) -> str:
     """MLIR's `sanitizeIdentifier`: a name usable after `%` (or as an alias)."""
     if allowed == "$._-" and allow_trailing_digit and _PLAIN_NAME.match(name):

@@ -63,6 +63,8 @@ from llh_opt.ir.types import (
     index,
 )
 
+from llh_opt.printer import print_cast_form
+
 if TYPE_CHECKING:
     from llh_opt.printer import Printer
 
@@ -732,13 +734,7 @@ class CastOp(Operation):
             raise op_error(self, f"operand type '{a}' and result type '{b}' are cast incompatible")
 
     def print_custom(self, p: Printer) -> None:
-        p.write(" ")
-        p.print_operand(self.source)
-        p.print_optional_attr_dict(p.op_attributes(self))
-        p.write(" : ")
-        p.print_type(self.source.type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        print_cast_form(p, self, self.source)
 
 
 # --------------------------------------------------------------------------- views

@@ -37,6 +37,8 @@ from llh_opt.ir.opdef import (
 )
 from llh_opt.ir.types import FloatType, IndexType, IntegerType, MemRefType, Type, VectorType
 
+from llh_opt.printer import print_cast_form
+
 if TYPE_CHECKING:
     from llh_opt.printer import Printer
 
@@ -268,13 +270,7 @@ class BroadcastOp(Operation):
                 raise op_error(self, f"dimension mismatch ({s} vs. {d})")
 
     def print_custom(self, p: Printer) -> None:
-        p.write(" ")
-        p.print_operand(self.source)
-        p.print_optional_attr_dict(p.op_attributes(self))
-        p.write(" : ")
-        p.print_type(self.source.type)
-        p.write(" to ")
-        p.print_type(self.results[0].type)
+        print_cast_form(p, self, self.source)
 
 
 class _SameFMATypes(Trait):
