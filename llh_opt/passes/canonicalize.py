@@ -50,12 +50,13 @@ class SymbolCanonicalizer:
     knows (D3) and drop the relations that became trivial; `finish()` drops what nothing refers
     to (D6)."""
 
-    __slots__ = ("_applied", "module", "sa")
+    __slots__ = ("_applied", "_declared", "module", "sa")
 
     def __init__(self, module: Operation, sa: SymbolAnalysis) -> None:
         self.module = module
         self.sa = sa
         self._applied: dict[str, str] = {}  # renamings already done by this step
+        self._declared = False  # referenced symbols declared (first iteration)
 
     @classmethod
     def of(cls, op: Operation) -> SymbolCanonicalizer | None:
@@ -81,6 +82,9 @@ class SymbolCanonicalizer:
         self.check_constant_relations()
         sa = self.sa
         before = self._size()
+        if not self._declared:
+            self._declared = True
+            sa.declare_referenced()
         mapping: dict[str, str] = {}
         for rep, members in sa.classes.classes().items():
             if len(members) < 2:
@@ -111,7 +115,7 @@ class SymbolCanonicalizer:
     def finish(self) -> bool:
         before = self._size()
         self.sa.remove_unused()
-        return self._size() != before
+        return bool(self.sa.remove_empty_symbol_module()) or self._size() != before
 
 
 @register_pass

@@ -49,6 +49,7 @@ from llh_opt.symbolic.rewrite import (
     RELATION_OPS,
     NameCollector,
     SymbolRenamer,
+    encoding_symbols_in_order,
     relation_operands,
     walk_ops,
 )
@@ -225,6 +226,23 @@ class SymbolAnalysis:
             self._know(name, at_op)
             self.table.declare(name, _location(at_op))
         return name
+
+    def declare_referenced(self) -> list[str]:
+        """Declare every symbol an `#llh.encoding` references but no `llh.symbolic_int` declares,
+        in the order of first reference, each at the front of the module body (seed 000: the
+        analysis builds the symbols it meets, so they print newest first). Returns the new names."""
+        new = [n for n in encoding_symbols_in_order(self.module) if not self.is_declared(n)]
+        for name in new:
+            self.get_or_build(name)
+        return new
+
+    def remove_empty_symbol_module(self) -> bool:
+        """Erase `module @__symbol__` when it holds no op (seed 000's canonical form)."""
+        m = self.table.symbol_module()
+        if m is None or any(True for _ in self.table.relation_ops()):
+            return False
+        m.erase()
+        return True
 
     def const(self, value: int, at_op: Operation | None = None) -> str:
         """The declared constant symbol `c<value>` (`c-1` for -1, printed `@"c-1"`)."""
@@ -620,7 +638,7 @@ class SymbolAnalysis:
             self._know(old, None)
             self._know(new, None)
             self._guard(lambda o=old, n=new: self.classes.union(o, n), None, None)
-        for new in set(mapping.values()):
+        for new in dict.fromkeys(mapping.values()):
             self.get_or_build(new)
         changed = SymbolRenamer(dict(mapping), refine_static).op_tree(self.module)
         for old in mapping:

@@ -4,8 +4,9 @@ collecting which names are referenced (fresh-name avoidance, D6 dead-symbol remo
 A reference is a flat `SymbolRefAttr` or an entry of an `#llh.encoding`, wherever it sits: in
 properties, discardable attributes, or inside types (result types, block-argument types, a
 function's `function_type`), nested in arrays and dictionaries. `StringAttr`s (`sym_name`,
-`func.input_symbol_N`) are never references. Attributes and types are interned, so every rewrite and
-every collection is memoized per distinct object.
+`func.input_symbol_N`) are never references, but a renaming follows into `func.input_symbol_N`
+argument attributes (seed 000: they name the symbol the dimension has). Attributes and types are
+interned, so every rewrite and every collection is memoized per distinct object.
 """
 
 from __future__ import annotations
@@ -14,7 +15,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from llh_opt.dialects.llh.attrs import EncodingAttr, constant_symbol_value
-from llh_opt.ir.attributes import ArrayAttr, DictionaryAttr, SymbolRefAttr, TypeAttr
+from llh_opt.ir.attributes import (
+    ArrayAttr,
+    DictionaryAttr,
+    StringAttr,
+    SymbolRefAttr,
+    TypeAttr,
+)
 from llh_opt.ir.core import Operation
 from llh_opt.ir.types import DYNAMIC, FunctionType, RankedTensorType, TupleType
 
@@ -22,6 +29,7 @@ __all__ = [
     "RELATION_OPS",
     "NameCollector",
     "SymbolRenamer",
+    "encoding_symbols_in_order",
     "relation_operands",
     "walk_ops",
 ]
@@ -33,6 +41,9 @@ RELATION_OPS = frozenset(
 
 _SKIPPED_KEYS = frozenset(("sym_name", "callee"))
 """Properties that name other symbol kinds (functions), never dimension symbols."""
+
+INPUT_SYMBOL_PREFIX = "func.input_symbol_"
+"""Argument attributes naming the symbol of an entrance argument's dimension (a `StringAttr`)."""
 
 
 def walk_ops(root: Operation) -> Iterator[Operation]:
@@ -109,7 +120,7 @@ class SymbolRenamer:
             if any(x is not y for x, y in zip(vals, a.value)):
                 r = ArrayAttr(vals)
         elif isinstance(a, DictionaryAttr):
-            items = tuple((k, self.attr(v)) for k, v in a.items)
+            items = tuple((k, self._entry(k, v)) for k, v in a.items)
             if any(x[1] is not y[1] for x, y in zip(items, a.items)):
                 r = DictionaryAttr(items)
         elif isinstance(a, TypeAttr):
@@ -118,6 +129,13 @@ class SymbolRenamer:
                 r = TypeAttr(t)
         self._amemo[a] = r
         return r
+
+    def _entry(self, key: str, v: Any) -> Any:
+        """A dictionary entry: `func.input_symbol_N = "s1"` follows the renaming of `s1`."""
+        if isinstance(v, StringAttr) and key.startswith(INPUT_SYMBOL_PREFIX):
+            new = self.mapping.get(v.value)
+            return v if new is None else StringAttr(new)
+        return self.attr(v)
 
     def type(self, t: Any) -> Any:
         r = self._tmemo.get(t)
@@ -261,3 +279,48 @@ class NameCollector:
         for op in walk_ops(root):
             self.add_op(op, names)
         return names
+
+
+def encoding_symbols_in_order(root: Operation) -> list[str]:
+    """The symbols `#llh.encoding`s under `root` reference, each once, in the order of first
+    reference (pre-order walk; per op its properties and attributes, then result types, then the
+    argument types of its blocks)."""
+    seen: dict[str, None] = {}
+    memo: set[int] = set()
+
+    def visit(x: Any) -> None:
+        if id(x) in memo:
+            return
+        memo.add(id(x))
+        if isinstance(x, EncodingAttr):
+            for s in x.symbols:
+                seen.setdefault(s, None)
+        elif isinstance(x, RankedTensorType):
+            if x.encoding is not None:
+                visit(x.encoding)
+        elif isinstance(x, ArrayAttr):
+            for v in x.value:
+                visit(v)
+        elif isinstance(x, DictionaryAttr):
+            for _, v in x.items:
+                visit(v)
+        elif isinstance(x, TypeAttr):
+            visit(x.type)
+        elif isinstance(x, FunctionType):
+            for t in (*x.inputs, *x.results):
+                visit(t)
+        elif isinstance(x, TupleType):
+            for t in x.types:
+                visit(t)
+
+    for op in walk_ops(root):
+        for store in (op.properties, op.attributes):
+            for v in store.values():
+                visit(v)
+        for res in op.results:
+            visit(res.type)
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.args:
+                    visit(arg.type)
+    return list(seen)

@@ -13,8 +13,6 @@
 // CHECK-NEXT:      %0 = "llh.add"(%arg0, %arg1) : (tensor<4x3xf32, #llh.encoding<shapes = @c4, @c3>>, tensor<4x3xf32, #llh.encoding<shapes = @c4, @c3>>) -> tensor<4x3xf32, #llh.encoding<shapes = @c4, @c3>>
 // CHECK-NEXT:      return %0
 // CHECK-NEXT:    }
-// CHECK-NEXT:    module @__symbol__ {
-// CHECK-NEXT:    }
 func.func @main(%arg0: tensor<?x3xf32>, %arg1: tensor<4x?xf32>) -> tensor<?x?xf32> attributes {entrance} {
   %0 = "llh.add"(%arg0, %arg1) : (tensor<?x3xf32>, tensor<4x?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
