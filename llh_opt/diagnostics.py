@@ -194,12 +194,23 @@ class Diagnostic:
     def __str__(self) -> str:
         return f"{self.severity.label}: {self.message}"
 
+    def headline(self) -> str:
+        """`file:line:col: error: message` (the first line the CLI prints), or `error: message`
+        when the location is unknown; notes follow on their own lines."""
+        lines = []
+        for d in (self, *self.notes):
+            loc = file_location(d.loc)
+            where = f"{loc.filename}:{loc.line}:{loc.col}: " if loc is not None else ""
+            lines.append(f"{where}{d.severity.label}: {d.message}")
+        return "\n".join(lines)
+
 
 class DiagnosticError(Exception):
     """Raised at a boundary (parser, verifier, pass) carrying one or more diagnostics.
 
     ``DiagnosticError(diag)``, ``DiagnosticError(d1, d2)`` or
-    ``DiagnosticError([d1, d2])``.  The CLI renders ``.diagnostics`` in order.
+    ``DiagnosticError([d1, d2])``.  The CLI renders ``.diagnostics`` in order; ``str()`` gives
+    each one's ``file:line:col: error: message`` line (and its notes), like the CLI's first lines.
     """
 
     def __init__(self, *diagnostics: Diagnostic | Iterable[Diagnostic]) -> None:
@@ -212,7 +223,7 @@ class DiagnosticError(Exception):
         if not diags:
             raise ValueError("DiagnosticError needs at least one Diagnostic")
         self.diagnostics: list[Diagnostic] = diags
-        super().__init__("; ".join(d.message for d in diags))
+        super().__init__("\n".join(d.headline() for d in diags))
 
     @property
     def diagnostic(self) -> Diagnostic:

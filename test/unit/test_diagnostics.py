@@ -135,7 +135,7 @@ def test_diagnostic_error_carries_diagnostics() -> None:
     assert err.diagnostics == [d1] and err.diagnostic is d1
     assert DiagnosticError(d1, d2).diagnostics == [d1, d2]
     assert DiagnosticError([d1, d2]).diagnostics == [d1, d2]
-    assert str(DiagnosticError(d1, d2)) == "one; two"
+    assert str(DiagnosticError(d1, d2)) == "error: one\nerror: two"
     with pytest.raises(ValueError):
         DiagnosticError()
     with pytest.raises(DiagnosticError) as info:
@@ -2068,3 +2068,19 @@ CAPTURED: dict[str, dict[str, Any]] = {
         "rc": 0,
     },
 }
+
+
+def test_str_of_diagnostic_error_carries_the_location_like_the_cli() -> None:
+    """Issue 13 item 5: `str()` of the Python API's error reads like the CLI's first line."""
+    import llh_opt
+
+    text = 'func.func @f() {\n  %0 = "llh.bogus"() : () -> i32\n  return\n}\n'
+    with pytest.raises(DiagnosticError) as e:
+        llh_opt.parse(text, filename="model.mlir")
+    assert str(e.value).startswith("model.mlir:2:8: error: unregistered operation 'llh.bogus'")
+
+
+def test_str_of_diagnostic_error_without_location_and_with_notes() -> None:
+    d = Diagnostic(Severity.ERROR, "boom")
+    d.attach_note("see here", SourceLoc("a.mlir", 3, 4))
+    assert str(DiagnosticError(d)) == "error: boom\na.mlir:3:4: note: see here"
