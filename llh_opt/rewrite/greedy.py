@@ -31,6 +31,7 @@ from typing import Any
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir.attributes import Attribute, UnknownLoc
 from llh_opt.ir.core import OP_CLASSES, Block, Operation, OpResult, Region, Value
+from llh_opt.ir.types import RankedTensorType, Type
 from llh_opt.rewrite.folding import constant_value, materialize_constant
 from llh_opt.rewrite.op_facts import (
     F_COMM,
@@ -603,6 +604,8 @@ class GreedyRewriteDriver(RewriteListener):
                 replacements.append(v)
                 continue
             c = materialize_constant(op, v, r.type, rewriter)
+            if c is not None and c.results[0].type is not r.type:
+                _adopt_encoding_free_type(c.results[0], r.type)
             if c is None or c.results[0].type is not r.type:
                 if c is not None:
                     created.append(c)
@@ -784,3 +787,18 @@ def apply_patterns_greedily(
     if isinstance(op, Region):
         return driver.run_region(op)
     return driver.run(op)
+
+
+def _adopt_encoding_free_type(v: Value, want: Type) -> None:
+    """A materialized constant whose type differs from the folded result's only by a tensor
+    encoding (a creation hook inferred one the folded op's result never had, or the reverse) takes
+    the folded result's type, so the fold is not refused over an annotation."""
+    t = v.type
+    if (
+        isinstance(t, RankedTensorType)
+        and isinstance(want, RankedTensorType)
+        and t.shape == want.shape
+        and t.element_type is want.element_type
+        and (t.encoding is None or want.encoding is None)
+    ):
+        v.type = want
