@@ -713,19 +713,34 @@ class AttrMixin:
     def loc_unknown(self, c: list[Any]) -> LocationAttr:
         return UnknownLoc()
 
+    def _loc_number(self, tok: Any, what: str) -> int:
+        """A line or column of a file location: an unsigned 32-bit integer, decimal or hex
+        (MLIR's `getUnsignedIntegerValue`), else MLIR's error at the token."""
+        text = tok.value
+        try:
+            v = int(text, 16) if text[:2] in ("0x", "0X") else int(text)
+        except ValueError:
+            v = -1
+        if not 0 <= v <= 0xFFFFFFFF:
+            raise ParseError(
+                f"expected integer {what} number in FileLineColRange", self.base + tok.start_pos
+            )
+        return v
+
     def loc_file(self, c: list[Any]) -> LocationAttr:
         base = self.base
         name = self.unescape(c[0].value, base + c[0].start_pos)
-        line = int(c[1].value)
+        num = self._loc_number
+        line = num(c[1], "line")
         if len(c) == 2:
             return FileLineColLoc(name, line, 0)
-        col = int(c[2].value)
+        col = num(c[2], "column")
         if len(c) == 3:
             return FileLineColLoc(name, line, col)
         rest = c[4:]
         if len(rest) == 2:
-            return FileLineColLoc(name, line, col, int(rest[0].value), int(rest[1].value))
-        return FileLineColLoc(name, line, col, None, int(rest[0].value))
+            return FileLineColLoc(name, line, col, num(rest[0], "line"), num(rest[1], "column"))
+        return FileLineColLoc(name, line, col, None, num(rest[0], "column"))
 
     def loc_name(self, c: list[Any]) -> LocationAttr:
         name = self.unescape(c[0].value, self.base + c[0].start_pos)

@@ -512,7 +512,12 @@ class DecodeMixin:
         if m is not None and "." not in m.group(1):
             return self.loc_from_alias(m.group(1)[1:], off + m.start(1))
         m = LOC_FILE_RE.match(text)
-        if m is not None and "\\" not in m.group(1):
+        if (
+            m is not None
+            and "\\" not in m.group(1)
+            and len(m.group(2)) < 10
+            and len(m.group(3)) < 10
+        ):
             loc = FileLineColLoc(m.group(1)[1:-1], int(m.group(2)), int(m.group(3)))
         elif text == "loc(unknown)":
             loc = UnknownLoc()

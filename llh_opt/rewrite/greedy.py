@@ -31,7 +31,7 @@ from typing import Any
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir.attributes import Attribute, UnknownLoc
 from llh_opt.ir.core import OP_CLASSES, Block, Operation, OpResult, Region, Value
-from llh_opt.ir.types import RankedTensorType, Type
+from llh_opt.ir.types import RankedTensorType, Type, UnrankedTensorType
 from llh_opt.rewrite.folding import constant_value, materialize_constant
 from llh_opt.rewrite.op_facts import (
     F_COMM,
@@ -790,15 +790,18 @@ def apply_patterns_greedily(
 
 
 def _adopt_encoding_free_type(v: Value, want: Type) -> None:
-    """A materialized constant whose type differs from the folded result's only by a tensor
-    encoding (a creation hook inferred one the folded op's result never had, or the reverse) takes
-    the folded result's type, so the fold is not refused over an annotation."""
+    """A materialized constant whose type differs from the folded result's only by what a creation
+    hook inferred (a tensor encoding the folded op's result never had, or the reverse; a ranked
+    shape where the folded result was unranked) takes the folded result's type, so the fold is
+    not refused over an annotation."""
     t = v.type
-    if (
-        isinstance(t, RankedTensorType)
-        and isinstance(want, RankedTensorType)
+    if not isinstance(t, RankedTensorType) or t.element_type is not getattr(
+        want, "element_type", None
+    ):
+        return
+    if isinstance(want, UnrankedTensorType) or (
+        isinstance(want, RankedTensorType)
         and t.shape == want.shape
-        and t.element_type is want.element_type
         and (t.encoding is None or want.encoding is None)
     ):
         v.type = want

@@ -30,3 +30,16 @@ func.func @dead_fold_in_symbolic_module(%arg0: tensor<?xf32>) -> tensor<?xf32> {
   %3 = "llh.mul"(%0, %2) : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
   return %arg0 : tensor<?xf32>
 }
+
+// -----
+
+// Found by run_fuzz.py: the same with an unranked result (the constant the fold materializes is
+// ranked by infer-on-create; it takes the folded result's type).
+// CHECK-LABEL: func.func @fold_unranked_in_symbolic_module
+// CHECK-NEXT:    return %arg0 : tensor<?xf32>
+"llh.symbolic_int"() <{sym_name = "s0"}> : () -> ()
+func.func @fold_unranked_in_symbolic_module(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = "llh.constant"() <{value = dense<0.000000e+00> : tensor<1xf32>}> : () -> tensor<1xf32>
+  %1 = "llh.min"(%0, %0) : (tensor<1xf32>, tensor<1xf32>) -> tensor<*xf32>
+  return %arg0 : tensor<?xf32>
+}
