@@ -90,6 +90,15 @@ class _SingleBlockImplicitTerminator(Trait):
                 raise op_error(op, f"expects region #{i} to have 0 or 1 blocks")
 
 
+def _require_one_block(op: Operation, index: int, name: str) -> None:
+    """ODS's `SizedRegion<1>` constraint (checked before the op's own verifier, as MLIR does)."""
+    if len(op.regions[index].blocks) != 1:
+        raise op_error(
+            op,
+            f"region #{index} ('{name}') failed to verify constraint: region with 1 blocks",
+        )
+
+
 def _check_terminators(op: Operation) -> None:
     """The region trait of `SingleBlockImplicitTerminator<T>`: each block ends in the op class's
     `TERMINATOR` (run after the nested ops are verified, as MLIR does)."""
@@ -242,6 +251,7 @@ class ForOp(Operation):
         return term.operands if term is not None and term.name == "scf.yield" else None
 
     def verify_op(self) -> None:
+        _require_one_block(self, 0, "region")
         inits = self.operands[3:]
         if len(inits) != len(self.results):
             raise op_error(self, "mismatch in number of loop-carried values and defined values")
@@ -391,6 +401,7 @@ class IfOp(Operation):
         return r.blocks[0] if r.blocks else None
 
     def verify_op(self) -> None:
+        _require_one_block(self, 0, "thenRegion")
         if self.results and not self.regions[1].blocks:
             raise op_error(self, "must have an else block if defining values")
 
@@ -518,6 +529,7 @@ class ParallelOp(Operation):
 
     def verify_op(self) -> None:
         """MLIR's `ParallelOp::verify` (it does not compare the bound counts with the steps')."""
+        _require_one_block(self, 0, "region")
         _, _, steps, inits = self._groups()
         if not steps:
             raise op_error(

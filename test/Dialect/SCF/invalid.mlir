@@ -243,3 +243,34 @@ func.func @if_wrong_terminator(%c: i1) {
   }, {}) : (i1) -> ()
   return
 }
+
+// -----
+
+// Found by the fuzz harness: a region without a block was accepted (and printed in a custom form
+// that does not re-parse); MLIR's SizedRegion<1> constraint rejects it.
+func.func @for_without_block(%n: index) {
+  // expected-error@+1 {{'scf.for' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
+  "scf.for"(%n, %n, %n) ({
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_without_block(%n: index) {
+  // expected-error@+1 {{'scf.parallel' op region #0 ('region') failed to verify constraint: region with 1 blocks}}
+  "scf.parallel"(%n, %n, %n) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  }) : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @if_without_then_block(%c: i1, %x: f32) -> f32 {
+  // expected-error@+1 {{'scf.if' op region #0 ('thenRegion') failed to verify constraint: region with 1 blocks}}
+  %0 = "scf.if"(%c) ({
+  }, {
+    "scf.yield"(%x) : (f32) -> ()
+  }) : (i1) -> f32
+  return %0 : f32
+}
