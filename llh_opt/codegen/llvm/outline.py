@@ -1,8 +1,8 @@
 """Outlining the outermost `scf.parallel` of a nest into a body function run by the thread pool.
 
 For `scf.parallel (%i0, ..., %in-1) = (lb) to (ub) step (s)` without reductions:
-* the leading dimensions (all but the last when there are several, else the only one) are
-  linearized into `[0, total)`; the trailing one stays a full loop inside each iteration, so the
+* the dimensions are linearized into `[0, total)` — all of them when the body holds loops of
+  its own, else all but the last, which stays a full loop inside each iteration so that the
   innermost loop keeps its shape for LLVM's vectorizer;
 * the values the region uses from outside (memref descriptors, sizes, scalars) are stored into a
   context struct on the caller's stack; LLVM constants (from `arith.constant`, globals) are used
@@ -28,6 +28,7 @@ from llh_opt.codegen.llvm.translator import FunctionInfo, FunctionTranslator
 from llh_opt.codegen.llvm.types import I32, I64, PTR
 from llh_opt.ir.core import Operation, Region, Value
 
+LOOPS = frozenset({"scf.for", "scf.while", "scf.parallel"})
 MAX_COST = 1 << 20
 DYNAMIC_TRIP = 16
 """The assumed trip count of a nested loop whose bounds are not constants (cost estimate)."""
@@ -99,6 +100,13 @@ def static_cost(region: Region) -> int:
             if total >= MAX_COST:
                 return MAX_COST
     return total
+
+
+def has_loops(region: Region) -> bool:
+    """Whether `region` holds a loop (at any depth)."""
+    return any(
+        op.name in LOOPS for block in region.blocks for top in block.ops for op in top.walk()
+    )
 
 
 def trip_count(b: ir.IRBuilder, lb: Any, ub: Any, step: Any) -> Any:
@@ -185,7 +193,7 @@ def outline_parallel(
 
     b = ft.b
     n = len(lbs)
-    p = n - 1 if n >= 2 else 1
+    p = n if n == 1 or has_loops(op.regions[0]) else n - 1
     trips = [trip_count(b, lbs[k], ubs[k], steps[k]) for k in range(p)]
     total = _product(b, trips)
     inner = _product(b, [trip_count(b, lbs[k], ubs[k], steps[k]) for k in range(p, n)])
