@@ -1,17 +1,22 @@
-"""Lowering of `llh.max_pool` and `llh.adaptive_average_pool` to `scf.for` loop nests.
+"""Lowering of `llh.max_pool` and `llh.adaptive_average_pool` to loop nests.
 
 * `llh.max_pool` — any number of spatial dimensions, NCHW/NHWC-style layouts, `stride`,
   `dilation`, asymmetric `pad`, `ceil_mode` (PyTorch's rule: the last window starts inside the
-  front-padded input; the output size comes from the result's symbols). Padding reads as -inf
-  (the smallest integer for integer tensors): the input is copied into a temporary filled with
-  it, extended to `max(in + pad_begin + pad_end, (out - 1)·stride + extent)` so windows of
-  `ceil_mode` that hang past the end need no bounds test either. Output loops follow the
-  output's memory order; `o·stride` is computed at its level, the window loops carry the
-  running maximum in `iter_args` (`arith.maximumf`: NaN propagates, as in PyTorch).
+  front-padded input; the output size comes from the result's symbols). No padded copy: padding
+  never wins a maximum, so each window's taps are clamped to the input instead. One
+  `scf.parallel` over every output dimension but the last (rows, split across threads); its
+  body fills the output line with -inf (the smallest integer for integer tensors), loops over
+  the clamped taps of the spatial dimensions other than the last, and updates the line with
+  `arith.maximumf` (NaN propagates, as in PyTorch) / `arith.maxsi`:
+  - the last dimension spatial (NCHW): outputs whose whole window lies inside the input take
+    their taps unrolled (a straight-line body LLVM vectorizes across outputs); the few border
+    outputs on either side loop over their clamped taps;
+  - the last dimension the channels (NHWC): a contiguous loop over the channels per tap.
+  Without padding and `ceil_mode` every window is inside the input and no bound is computed.
 * `llh.adaptive_average_pool` — the trailing `len(out_size)` dimensions pooled to `out_size`
-  with PyTorch's windows `[⌊o·in/out⌋, ⌈(o+1)·in/out⌉)`; the bounds are computed once per
-  output position at its loop level, the sum is an `iter_args` accumulator (f32 for f16/bf16)
-  divided by the window's element count.
+  with PyTorch's windows `[⌊o·in/out⌋, ⌈(o+1)·in/out⌉)`; one `scf.parallel` over every output
+  dimension but the last; the bounds are computed once per output position at its loop level,
+  the sum is an `iter_args` accumulator (f32 for f16/bf16) divided by the window's element count.
 
 What does not live here: the shared loop helpers (``window.py``), convolution (``conv.py``),
 the reductions `reduce_*` (``reduce.py``).
