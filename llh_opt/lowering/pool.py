@@ -7,7 +7,7 @@
   `scf.parallel` over every output dimension but the last (rows, split across threads); its
   body fills the output line with -inf (the smallest integer for integer tensors), loops over
   the clamped taps of the spatial dimensions other than the last, and updates the line with
-  `arith.maximumf` (NaN propagates, as in PyTorch) / `arith.maxsi`:
+  PyTorch's rule (a tap replaces the maximum when greater or NaN: NaN propagates) / `arith.maxsi`:
   - the last dimension spatial (NCHW): outputs whose whole window lies inside the input take
     their taps unrolled (a straight-line body LLVM vectorizes across outputs); the few border
     outputs on either side loop over their clamped taps;
@@ -96,13 +96,23 @@ def lower_max_pool(op: Operation, ctx: LoweringContext) -> None:
                 o_idx[last] = ol
                 x_idx[last] = xl
                 m = ctx.load(out, o_idx)
-                ctx.store(maximum(ctx, m, ctx.load(xb, x_idx)), out, o_idx)
+                ctx.store(_take_max(ctx, m, ctx.load(xb, x_idx)), out, o_idx)
 
-            if bounds is not None:
+            if last in sp:
                 _spatial_line(ctx, out, xb, o_idx, x_idx, bounds, od[last], xd[last], win)
             else:
                 with ctx.for_loop(ctx.c(0), od[last]) as line:
                     update(line.iv, line.iv)
+
+
+def _take_max(ctx: LoweringContext, m: Value, x: Value) -> Value:
+    """The running maximum after tap `x`, PyTorch's rule: `x` replaces `m` when `x > m` or `x`
+    is NaN (a NaN, once taken, stays). Cheaper than `arith.maximumf`, which also orders -0 < +0
+    (a max pool returns the first of equal zeros, as PyTorch does); integers: `arith.maxsi`."""
+    if not isinstance(x.type, FloatType):
+        return maximum(ctx, m, x)
+    take = ctx.ori(ctx.cmpf("ogt", x, m), ctx.cmpf("uno", x, x))
+    return ctx.select(take, x, m)
 
 
 def _base(ctx: LoweringContext, o: Value, win: Window, i: int) -> Value:
@@ -156,11 +166,11 @@ def _spatial_line(
         if k <= UNROLL_TAPS:
             for r in range(k):
                 x_idx[last] = ctx.addi(base, ctx.c(r * d)) if r else base
-                m = maximum(ctx, m, ctx.load(xb, x_idx))
+                m = _take_max(ctx, m, ctx.load(xb, x_idx))
         else:
             with ctx.for_loop(ctx.c(0), ctx.c(k), iter_args=(m,)) as taps:
                 x_idx[last] = _tap_index(ctx, base, taps.iv, d)
-                taps.yield_((maximum(ctx, taps.args[0], ctx.load(xb, x_idx)),))
+                taps.yield_((_take_max(ctx, taps.args[0], ctx.load(xb, x_idx)),))
             m = taps.results[0]
         ctx.store(m, out, o_idx)
 
@@ -172,7 +182,7 @@ def _spatial_line(
             m = ctx.load(out, o_idx)
             with ctx.for_loop(t_lo, t_hi, iter_args=(m,)) as taps:
                 x_idx[last] = _tap_index(ctx, base, taps.iv, d)
-                taps.yield_((maximum(ctx, taps.args[0], ctx.load(xb, x_idx)),))
+                taps.yield_((_take_max(ctx, taps.args[0], ctx.load(xb, x_idx)),))
             ctx.store(taps.results[0], out, o_idx)
 
     if bounds is None:

@@ -6,7 +6,8 @@
 // no padded temporary. One scf.parallel over (N, C, OH) (rows split across threads); each row
 // starts at -inf, the H taps are clamped to the input ([max(0, -base), min(3, H - base))), and
 // along W the outputs whose whole window is inside the input take both taps unrolled, the
-// border outputs (before `first`, after `end`) their clamped taps (NaN-propagating maximumf).
+// border outputs (after `end`; W has no front pad) their clamped taps. A tap replaces the
+// running maximum when it is greater or NaN (PyTorch's rule: NaN propagates).
 // CHECK-LABEL: func.func @max_pool_ceil
 // CHECK-SAME: (%[[X:.*]]: memref<?x4x?x?xf32>) -> memref<?x4x?x?xf32>
 // CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
@@ -31,14 +32,17 @@
 // CHECK-NEXT:       %[[BW:.*]] = arith.muli %[[ow]], %c2 : index
 // CHECK-NEXT:       %[[M0:.*]] = memref.load %[[OUT]][%[[n]], %[[c]], %[[oh]], %[[ow]]]
 // CHECK-NEXT:       %[[V0:.*]] = memref.load %[[X]][%[[n]], %[[c]], %[[IH]], %[[BW]]]
-// CHECK-NEXT:       %[[M1:.*]] = arith.maximumf %[[M0]], %[[V0]] : f32
+// CHECK-NEXT:       %[[GT0:.*]] = arith.cmpf ogt, %[[V0]], %[[M0]] : f32
+// CHECK-NEXT:       %[[NAN0:.*]] = arith.cmpf uno, %[[V0]], %[[V0]] : f32
+// CHECK-NEXT:       %[[T0:.*]] = arith.ori %[[GT0]], %[[NAN0]] : i1
+// CHECK-NEXT:       %[[M1:.*]] = arith.select %[[T0]], %[[V0]], %[[M0]] : f32
 // CHECK-NEXT:       %[[IW:.*]] = arith.addi %[[BW]], %c2 : index
 // CHECK-NEXT:       %[[V1:.*]] = memref.load %[[X]][%[[n]], %[[c]], %[[IH]], %[[IW]]]
-// CHECK-NEXT:       %[[M2:.*]] = arith.maximumf %[[M1]], %[[V1]] : f32
+// CHECK:            %[[M2:.*]] = arith.select %{{.*}}, %[[V1]], %[[M1]] : f32
 // CHECK-NEXT:       memref.store %[[M2]], %[[OUT]][%[[n]], %[[c]], %[[oh]], %[[ow]]]
 // CHECK:          scf.for %[[ow2:.*]] = %[[END]] to %[[OW]] step %c1 {
 // CHECK:            scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (f32) {
-// CHECK:              arith.maximumf
+// CHECK:              arith.select
 // CHECK:        scf.reduce
 // CHECK-NOT: memref.dealloc
 func.func @max_pool_ceil(%x: tensor<?x4x?x?xf32>) -> tensor<?x4x?x?xf32> attributes {entrance} {
