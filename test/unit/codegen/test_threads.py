@@ -130,6 +130,30 @@ CASES: dict[str, Case] = {
         rtol=0,
         atol=0,
     ),
+    "reduce_sum_last": Case(
+        _module(
+            ["tensor<2x8x40x45xf32>"],
+            "tensor<2x8x40xf32>",
+            '%r = "llh.reduce_sum"(%a0) <{axis = array<i64: -1>}> : (tensor<2x8x40x45xf32>) -> '
+            "tensor<2x8x40xf32>",
+        ),
+        lambda rng: [_rand((2, 8, 40, 45))(rng)],
+        lambda x: x.astype(np.float64).sum(axis=-1),
+        rtol=1e-5,
+        atol=1e-4,
+    ),
+    "reduce_min_last": Case(
+        _module(
+            ["tensor<64x1001xf32>"],
+            "tensor<64xf32>",
+            '%r = "llh.reduce_min"(%a0) <{axis = array<i64: 1>}> : (tensor<64x1001xf32>) -> '
+            "tensor<64xf32>",
+        ),
+        lambda rng: [_rand((64, 1001))(rng)],
+        lambda x: x.min(axis=1),
+        rtol=0,
+        atol=0,
+    ),
     "max_pool": Case(
         _module(
             ["tensor<2x16x64x63xf32>"],
