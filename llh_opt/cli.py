@@ -56,6 +56,7 @@ DRIVER_FLAGS: dict[str, bool] = {
     "target-triple": True,
     "target-cpu": True,
     "target-features": True,
+    "threads": True,
 }
 
 EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "header")
@@ -89,6 +90,7 @@ class Options:
     target_triple: str = ""
     target_cpu: str = ""
     target_features: str = ""
+    threads: int = 0
 
 
 def _bool_value(name: str, value: str | None) -> bool:
@@ -203,6 +205,12 @@ def _apply_driver_flag(opts: Options, name: str, val: str | None) -> None:
         opts.target_cpu = val or ""
     elif name == "target-features":
         opts.target_features = val or ""
+    elif name == "threads":
+        if val is None or not val.isdigit():
+            raise UsageError(
+                f"invalid thread count '{val}' (for --threads: a number, 0 = the online CPUs)"
+            )
+        opts.threads = int(val)
 
 
 def split_chunks(text: str) -> list[tuple[str, int, int]]:
@@ -310,6 +318,7 @@ class OptRunner:
             cpu=opts.target_cpu,
             features=opts.target_features,
             opt_level=opts.opt_level,
+            threads=opts.threads,
         )
         try:
             return emit_module(module, opts.emit, target)
@@ -461,6 +470,8 @@ def help_text() -> str:
         "  --target-triple=<triple>          Generate code for this target (default: the host)",
         "  --target-cpu=<cpu>                Target CPU (default: the host's, or generic)",
         "  --target-features=<+f,-g>         Target features (default: the host's)",
+        "  --threads=<N>                     Threads of parallel loops (default 0: the online CPUs;",
+        "                                    LLH_NUM_THREADS overrides it at run time)",
         "",
         'Passes (run in command-line order; options as --name="k=v k2=v2"):',
     ]

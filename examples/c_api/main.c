@@ -1,7 +1,7 @@
 /* Runs the compiled model at any N and H = W given on the command line:
  *   llh-opt model.mlir --lower-to-llvm --emit=obj -o model.o
  *   llh-opt model.mlir --lower-to-llvm --emit=header -o model.h
- *   cc main.c model.o -o run -lm && ./run 2 160 160                                  */
+ *   cc main.c model.o -o run -lpthread -lm && ./run 2 160 160                              */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,12 +1,14 @@
-"""Lowering of `llh.batch_norm` (inference) and `llh.layer_norm` to `scf.for` loop nests.
+"""Lowering of `llh.batch_norm` (inference) and `llh.layer_norm` to loop nests.
 
 * `llh.batch_norm`: `y = (x − mean[c]) · inv[c] + bias[c]` with `inv[c] = scale[c] /
   sqrt(var[c] + epsilon)` computed once per channel into a temporary (one `math.sqrt` and one
   division per channel, not per element), `c` the index along `feature_index`. The main nest
-  follows the input's memory order; the three per-channel values are loaded at the channel's
-  loop level (hoisted out of the inner loops).
+  follows the input's memory order: one `scf.parallel` over the dimensions up to the channel's
+  (split across threads), `scf.for` loops inside; the three per-channel values are loaded in
+  the parallel body (hoisted out of the inner loops).
 * `llh.layer_norm`: normalization over the dimensions `[axis, rank)` (negative `axis` counts
-  from the end): for each position of the leading dimensions, one nest sums the elements
+  from the end): for each position of the leading dimensions (one `scf.parallel` over them,
+  split across threads), one nest sums the elements
   (mean), a second sums the squared deviations (biased variance, two-pass for accuracy), then
   `y = (x − mean) · rsqrt(var + epsilon) · scale + bias`, `scale` and `bias` broadcast against
   the input from the trailing end (numpy rules; torch's `normalized_shape` weights). Sums are
@@ -89,13 +91,15 @@ def lower_batch_norm(op: Operation, ctx: LoweringContext) -> None:
 
     idx: list[Value] = [ctx.c(0)] * rank
     with ExitStack() as stack:
-        for axis in range(rank):
+        # Parallel over the dimensions up to the channel's (rows of one channel per thread).
+        outer = stack.enter_context(ctx.loop_nest(xd[: k + 1]))
+        idx[: k + 1] = outer
+        c = idx[k]
+        mean = to_acc(ctx, ctx.load(params["input_mean"], [c]), acc_t)
+        bias = to_acc(ctx, ctx.load(params["bias"], [c]), acc_t)
+        scale_c = ctx.load(inv, [c])
+        for axis in range(k + 1, rank):
             idx[axis] = stack.enter_context(ctx.for_loop(ctx.c(0), xd[axis])).iv
-            if axis == k:
-                c = idx[axis]
-                mean = to_acc(ctx, ctx.load(params["input_mean"], [c]), acc_t)
-                bias = to_acc(ctx, ctx.load(params["bias"], [c]), acc_t)
-                scale_c = ctx.load(inv, [c])
         xv = to_acc(ctx, ctx.load(xb, idx), acc_t)
         y = add(ctx, mul(ctx, sub(ctx, xv, mean), scale_c), bias)
         ctx.store(from_acc(ctx, y, elt), out, idx)
@@ -143,8 +147,8 @@ def lower_layer_norm(op: Operation, ctx: LoweringContext) -> None:
 
     n = ctx.convert(count, acc_t)
     with ExitStack() as stack:
-        for axis in range(a):
-            idx[axis] = stack.enter_context(ctx.for_loop(ctx.c(0), xd[axis])).iv
+        # Parallel over the leading (not normalized) dimensions: one row per iteration.
+        idx[:a] = stack.enter_context(ctx.loop_nest(xd[:a]))
 
         def load_x() -> Value:
             return to_acc(ctx, ctx.load(xb, idx), acc_t)

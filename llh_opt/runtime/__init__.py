@@ -18,7 +18,9 @@ if TYPE_CHECKING:
 
 
 def compile(source: Any, opt_level: int = 2, **kwargs: Any) -> CompiledModule:  # noqa: A001
-    """JIT-compile a module (an `Operation`, MLIR text, or a path to an .mlir file)."""
+    """JIT-compile a module (an `Operation`, MLIR text, or a path to an .mlir file); keyword
+    arguments: `threads=N` (parallel loops; 0 = the online CPUs, `LLH_NUM_THREADS` overrides),
+    `options=TargetOptions(...)`, `allow_unregistered=`."""
     from llh_opt.runtime.jit import compile as jit_compile
 
     return jit_compile(source, opt_level, **kwargs)

@@ -3,6 +3,9 @@
 LLH input (anything outside the loop-level dialects) first runs the `lower-to-llvm` pipeline. The
 JIT needs `__emutls_get_address` for the thread-local error state (LLVM's ORC JIT emulates TLS);
 it comes from libgcc_s, loaded once. Constant data is attached with `.incbin`, as for objects.
+Parallel loops call the thread pool (``codegen/llvm/threadpool.py``): one copy per process, JIT-
+compiled on first use into its own LLJIT that is never freed (its worker threads outlive every
+compiled module), and bound into each module by address.
 """
 
 from __future__ import annotations
@@ -25,6 +28,30 @@ LOOP_LEVEL_DIALECTS = frozenset(
 
 _counter = itertools.count()
 _TLS_READY: list[bool] = []
+_POOL: list[int] = []
+
+
+def _pool_address() -> int:
+    """The address of the process-wide `__llh_pool_parallel` (built once, never released)."""
+    if not _POOL:
+        import llvmlite.binding as llvm
+        from llvmlite import ir
+
+        from llh_opt.codegen.llvm.target import target_machine
+        from llh_opt.codegen.llvm.threadpool import POOL_ENTRY, define_pool
+
+        module = ir.Module(name="llh_pool")
+        define_pool(module)
+        tm = target_machine(TargetOptions(), jit=True)
+        module.triple = tm.triple
+        lljit = llvm.create_lljit_compiler()
+        builder = llvm.JITLibraryBuilder().add_ir(str(module)).add_current_process()
+        tracker = builder.export_symbol(POOL_ENTRY).link(lljit, "llh_thread_pool")
+        # Workers sleep inside this code for the life of the process: keep it mapped forever.
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(lljit))
+        ctypes.pythonapi.Py_IncRef(ctypes.py_object(tracker))
+        _POOL.append(tracker[POOL_ENTRY])
+    return _POOL[0]
 
 
 def _emulated_tls_available() -> bool:
@@ -96,18 +123,26 @@ def compile(  # noqa: A001 - the public name of the runtime API
     *,
     options: TargetOptions | None = None,
     allow_unregistered: bool = False,
+    threads: int | None = None,
 ) -> CompiledModule:
-    """Compile `source` (a module, MLIR text or a path) in-process; returns its entry points."""
+    """Compile `source` (a module, MLIR text or a path) in-process; returns its entry points.
+    `threads`: threads of parallel loops (0: the online CPUs; default: `options.threads`), the
+    environment variable `LLH_NUM_THREADS` overrides it when the pool starts."""
     import llvmlite.binding as llvm
 
     from llh_opt.codegen.llvm import translate_module
     from llh_opt.codegen.llvm.abi import LAST_ERROR
     from llh_opt.codegen.llvm.target import build_module, data_files, target_machine
+    from llh_opt.codegen.llvm.threadpool import POOL_ENTRY
 
     module = as_module(source, allow_unregistered)
     if needs_lowering(module):
         lower(module)
-    opts = dataclasses.replace(options or TargetOptions(), opt_level=opt_level)
+    opts = dataclasses.replace(options or TargetOptions(), opt_level=opt_level, external_pool=True)
+    if threads is not None:
+        if threads < 0:
+            raise ValueError(f"threads must be >= 0 (0: the online CPUs), got {threads}")
+        opts.threads = threads
     if not opts.is_host:
         raise RuntimeLoadError("the JIT runs on the host: do not set a target triple")
     tls = _emulated_tls_available()
@@ -120,6 +155,8 @@ def compile(  # noqa: A001 - the public name of the runtime API
         # The default JIT target machine (host) emulates TLS; ours would not.
         lljit = llvm.create_lljit_compiler()
         builder = llvm.JITLibraryBuilder().add_ir(mod).add_current_process()
+        if POOL_ENTRY in translation.module.globals:
+            builder.import_symbol(POOL_ENTRY, _pool_address())
         builder.export_symbol(LAST_ERROR)
         for sig in translation.signatures:
             builder.export_symbol(f"{sig.name}_status")

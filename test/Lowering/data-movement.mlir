@@ -64,9 +64,18 @@ func.func @reshape_view(%a: tensor<?x3x?xf32> {func.input_symbol_0 = "s0", func.
 // CHECK-NEXT: %[[M:.*]] = arith.maximumf %[[ACC]], %[[V]] : f32
 // CHECK-NEXT: scf.yield %[[M]] : f32
 // CHECK: memref.store %[[RED]], %[[MAX]][%[[I]], %[[J]]]
-// CHECK: scf.for %[[K:.*]] = %c0 to %c3 step %c1 iter_args(%{{.*}} = %cst{{.*}}) -> (f32)
-// CHECK-NEXT: memref.load %arg0[%{{.*}}, %[[K]], %{{.*}}]
-// CHECK-NEXT: arith.addf
+// The sum over the middle axis keeps the last one: parallel over N, each output row is zeroed,
+// then one contiguous pass per reduced index adds a row of the input into it.
+// CHECK: %[[SUM:.*]] = memref.alloc(%[[S0]]) : memref<?x4xf32>
+// CHECK-NEXT: scf.parallel (%[[N:.*]]) = (%c0) to (%[[S0]]) step (%c1) {
+// CHECK-NEXT: scf.for %[[J0:.*]] = %c0 to %c4 step %c1 {
+// CHECK-NEXT: memref.store %cst{{.*}}, %[[SUM]][%[[N]], %[[J0]]] : memref<?x4xf32>
+// CHECK: scf.for %[[K:.*]] = %c0 to %c3 step %c1 {
+// CHECK-NEXT: scf.for %[[J:.*]] = %c0 to %c4 step %c1 {
+// CHECK-NEXT: %[[OLD:.*]] = memref.load %[[SUM]][%[[N]], %[[J]]]
+// CHECK-NEXT: %[[IN:.*]] = memref.load %arg0[%[[N]], %[[K]], %[[J]]]
+// CHECK-NEXT: %[[NEW:.*]] = arith.addf %[[OLD]], %[[IN]] : f32
+// CHECK-NEXT: memref.store %[[NEW]], %[[SUM]][%[[N]], %[[J]]]
 // CHECK: %[[EMPTY:.*]] = memref.alloc(%[[S0]]) : memref<?x2x3xf32>
 // CHECK-NEXT: return %[[CAT]], %[[SL]], %[[EX]], %[[MAX]], %{{.*}}, %[[EMPTY]]
 func.func @moves(%a: tensor<?x3x4xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c3", func.input_symbol_2 = "c4"}, %b: tensor<?x2x4xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c2", func.input_symbol_2 = "c4"}) -> (tensor<?x5x4xf32>, tensor<?x2x2xf32>, tensor<3x4xf32>, tensor<?x3xf32>, tensor<?x4xf32>, tensor<?x?x?xf32>) attributes {entrance} {

@@ -3,7 +3,8 @@
 // REQUIRES: mlir-opt
 
 // Inference batch_norm: scale / sqrt(var + eps) once per channel into a temporary, then one
-// nest in memory order with the per-channel mean, bias and factor loaded at the channel level.
+// nest in memory order: an scf.parallel over (N, C) (split across threads) whose body loads the
+// per-channel mean, bias and factor, then the H and W loops.
 // CHECK-LABEL: func.func @batch_norm_nchw
 // CHECK-SAME: (%[[X:.*]]: memref<?x3x?x?xf32>, %[[S:.*]]: memref<3xf32>, %[[B:.*]]: memref<3xf32>, %[[M:.*]]: memref<3xf32>, %[[V:.*]]: memref<3xf32>)
 // CHECK-DAG: %[[EPS:.*]] = arith.constant 9.99999974E-6 : f32
@@ -17,8 +18,7 @@
 // CHECK-NEXT:   %[[SC:.*]] = memref.load %[[S]][%[[c]]] : memref<3xf32>
 // CHECK-NEXT:   %[[F:.*]] = arith.divf %[[SC]], %[[SD]] : f32
 // CHECK-NEXT:   memref.store %[[F]], %[[INV]][%[[c]]] : memref<?xf32>
-// CHECK: scf.for %[[n:.*]] = %c0 to
-// CHECK-NEXT:   scf.for %[[ch:.*]] = %c0 to %c3 step %c1 {
+// CHECK: scf.parallel (%[[n:.*]], %[[ch:.*]]) = (%c0, %c0) to (%{{.*}}, %c3) step (%c1, %c1) {
 // CHECK-NEXT:     %[[MEAN:.*]] = memref.load %[[M]][%[[ch]]] : memref<3xf32>
 // CHECK-NEXT:     %[[BIAS:.*]] = memref.load %[[B]][%[[ch]]] : memref<3xf32>
 // CHECK-NEXT:     %[[FAC:.*]] = memref.load %[[INV]][%[[ch]]] : memref<?xf32>
@@ -39,16 +39,15 @@ func.func @batch_norm_nchw(%x: tensor<?x3x?x?xf32>, %s: tensor<3xf32>, %b: tenso
 // -----
 
 // layer_norm over the last axis: per row, a sum (mean), a sum of squared deviations (variance,
-// two passes), rsqrt(var + eps), then the normalized, scaled and shifted row. The element count
-// is converted once, outside the loops.
+// two passes), rsqrt(var + eps), then the normalized, scaled and shifted row; the rows are one
+// scf.parallel over the leading dimensions. The element count is converted once, outside.
 // CHECK-LABEL: func.func @layer_norm
 // CHECK-SAME: (%[[X:.*]]: memref<?x?x8xf32>, %[[G:.*]]: memref<8xf32>, %[[B:.*]]: memref<8xf32>)
 // CHECK: ^bb2:
 // CHECK-NEXT: %[[OUT:.*]] = memref.alloc
 // CHECK-NEXT: %[[CI:.*]] = arith.index_cast %c8 : index to i64
 // CHECK-NEXT: %[[CNT:.*]] = arith.sitofp %[[CI]] : i64 to f32
-// CHECK-NEXT: scf.for %[[i:.*]] = %c0 to
-// CHECK-NEXT:   scf.for %[[j:.*]] = %c0 to
+// CHECK-NEXT: scf.parallel (%[[i:.*]], %[[j:.*]]) = (%c0, %c0) to
 // CHECK-NEXT:     %[[SUM:.*]] = scf.for %[[k:.*]] = %c0 to %c8 step %c1 iter_args(%[[A:.*]] = %cst) -> (f32) {
 // CHECK-NEXT:       %[[V:.*]] = memref.load %[[X]][%[[i]], %[[j]], %[[k]]]
 // CHECK-NEXT:       %[[S1:.*]] = arith.addf %[[A]], %[[V]] : f32

@@ -1,8 +1,10 @@
 """`scf` ops → LLVM basic blocks: for/while loops with phis, if/else diamonds, parallel nests.
 
 Region terminators (`scf.yield`, `scf.condition`, `scf.reduce`) are read by their parent op, never
-translated on their own. `scf.parallel` runs serially (a thread pool is a later change): one loop
-per dimension; its reductions accumulate in entry-block stack slots that LLVM promotes to registers.
+translated on their own. The outermost `scf.parallel` of a nest without reductions is outlined
+and run on the thread pool (``outline.py``, ``threadpool.py``); nested ones, and those with
+reductions (`scf.reduce` with operands), run serially here: one loop per dimension, the
+reductions accumulating in entry-block stack slots in iteration order (deterministic).
 """
 
 from __future__ import annotations
@@ -89,7 +91,7 @@ def emit_loop_nest(
     level(0)
 
 
-def _expect_terminator(op: Operation, term: Operation, name: str) -> None:
+def expect_terminator(op: Operation, term: Operation, name: str) -> None:
     if term.name != name:
         raise TranslationError(term, f"expected '{name}' to terminate the region of '{op.name}'")
 
@@ -104,7 +106,7 @@ def _for(op: Operation, ft: FunctionTranslator) -> None:
 
     def body(iv: Any, carried: list[Any]) -> list[Any]:
         term = ft.inline_region(op, op.regions[0], [iv, *carried])
-        _expect_terminator(op, term, "scf.yield")
+        expect_terminator(op, term, "scf.yield")
         return ft.operands(term)
 
     ft.bind_results(op, emit_loop(ft, lb, ub, step, inits, body, unsigned=unsigned, name="for"))
@@ -126,7 +128,7 @@ def _if(op: Operation, ft: FunctionTranslator) -> None:
             continue
         b.position_at_end(bb)
         term = ft.inline_region(op, region, [])
-        _expect_terminator(op, term, "scf.yield")
+        expect_terminator(op, term, "scf.yield")
         incoming.append((ft.operands(term), b.block))
         b.branch(merge)
     b.position_at_end(merge)
@@ -157,12 +159,12 @@ def _while(op: Operation, ft: FunctionTranslator) -> None:
         p.add_incoming(v, pre)
         phis.append(p)
     cond_op = ft.inline_region(op, op.regions[0], phis)
-    _expect_terminator(op, cond_op, "scf.condition")
+    expect_terminator(op, cond_op, "scf.condition")
     cond, *forwarded = ft.operands(cond_op)
     b.cbranch(cond, after, exit_bb)
     b.position_at_end(after)
     term = ft.inline_region(op, op.regions[1], forwarded)
-    _expect_terminator(op, term, "scf.yield")
+    expect_terminator(op, term, "scf.yield")
     nxt = ft.operands(term)
     latch = b.block
     b.branch(before)
@@ -182,6 +184,24 @@ def _parallel(op: Operation, ft: FunctionTranslator) -> None:
     ubs = vals[n_lb : 2 * n_lb]
     steps = vals[2 * n_lb : 3 * n_lb]
     inits = vals[3 * n_lb : 3 * n_lb + n_init]
+    if n_init or ft.serial or not n_lb:
+        _serial_parallel(op, ft, lbs, ubs, steps, inits)
+    else:
+        from llh_opt.codegen.llvm.outline import outline_parallel
+
+        outline_parallel(op, ft, lbs, ubs, steps)
+
+
+def _serial_parallel(
+    op: Operation,
+    ft: FunctionTranslator,
+    lbs: list[Any],
+    ubs: list[Any],
+    steps: list[Any],
+    inits: list[Any],
+) -> None:
+    """One loop per dimension on the calling thread; reductions accumulate in entry-block stack
+    slots (promoted to registers by LLVM), combined in iteration order."""
     b = ft.b
     slots = []
     for v in inits:
@@ -191,18 +211,18 @@ def _parallel(op: Operation, ft: FunctionTranslator) -> None:
 
     def innermost(ivs: list[Any]) -> None:
         term = ft.inline_region(op, op.regions[0], ivs)
-        _expect_terminator(op, term, "scf.reduce")
+        expect_terminator(op, term, "scf.reduce")
         reduced = ft.operands(term)
         if len(reduced) != len(slots) or len(term.regions) != len(slots):
             raise TranslationError(term, "must reduce one value per result of 'scf.parallel'")
         for slot, value, region in zip(slots, reduced, term.regions):
             acc = b.load(slot, typ=value.type)
             ret = ft.inline_region(term, region, [acc, value])
-            _expect_terminator(term, ret, "scf.reduce.return")
+            expect_terminator(term, ret, "scf.reduce.return")
             (new,) = ft.operands(ret)
             b.store(new, slot)
 
-    emit_loop_nest(ft, n_lb, lambda k: (lbs[k], ubs[k], steps[k]), innermost, name="par")
+    emit_loop_nest(ft, len(lbs), lambda k: (lbs[k], ubs[k], steps[k]), innermost, name="par")
     ft.bind_results(op, [b.load(s, typ=v.type) for s, v in zip(slots, inits)])
 
 
@@ -211,7 +231,7 @@ def _execute_region(op: Operation, ft: FunctionTranslator) -> None:
     if len(op.regions[0].blocks) != 1:
         raise TranslationError(op, "cannot be translated to LLVM IR: only single-block regions")
     term = ft.inline_region(op, op.regions[0], [])
-    _expect_terminator(op, term, "scf.yield")
+    expect_terminator(op, term, "scf.yield")
     ft.bind_results(op, ft.operands(term))
 
 

@@ -27,6 +27,10 @@ class TargetOptions:
     features: str = ""
     opt_level: int = DEFAULT_OPT_LEVEL
     external_data_bytes: int = DEFAULT_EXTERNAL_DATA_BYTES
+    threads: int = 0
+    """Threads of parallel loops (0: the online CPUs); `LLH_NUM_THREADS` overrides it at run time."""
+    external_pool: bool = False
+    """Declare the thread pool instead of defining it (the JIT links one process-wide copy)."""
 
     @property
     def is_host(self) -> bool:

@@ -113,6 +113,9 @@ class ModuleTranslator:
         self._intrinsics: dict[tuple[str, tuple[str, ...]], ir.Function] = {}
         self.shape_checks: list[str] = self._read_shape_checks()
         self.error_runtime: Any = None
+        # Outlined `scf.parallel` bodies (ops_scf.py) and the thread pool entry (threadpool.py).
+        self.outlined = 0
+        self.pool: ir.Function | None = None
 
     # ------------------------------------------------------------------ module level
 
@@ -262,7 +265,7 @@ def _intrinsic_suffix(t: ir.Type) -> str:
 class FunctionTranslator:
     """Translates the body of one function; handlers call its helpers."""
 
-    __slots__ = ("mt", "info", "fn", "b", "values", "blocks", "phis", "entry_builder")
+    __slots__ = ("mt", "info", "fn", "b", "values", "blocks", "phis", "entry_builder", "serial")
 
     def __init__(self, mt: ModuleTranslator, info: FunctionInfo) -> None:
         self.mt = mt
@@ -273,6 +276,8 @@ class FunctionTranslator:
         self.blocks: dict[Block, ir.Block] = {}
         self.phis: dict[Block, list[ir.PhiInstr]] = {}
         self.entry_builder: ir.IRBuilder | None = None
+        # True in the outlined body of a parallel loop: nested `scf.parallel` runs serially.
+        self.serial = False
 
     # ------------------------------------------------------------------ values
 

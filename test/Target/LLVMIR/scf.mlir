@@ -67,7 +67,8 @@ module {
 
 // -----
 
-// scf.parallel runs serially: one loop per dimension; a reduction accumulates in an entry-block
+// scf.parallel with a reduction runs serially (not on the thread pool): one loop per dimension;
+// the reduction accumulates in an entry-block
 // stack slot (promoted to a register by LLVM's mem2reg/SROA at -O1 and above).
 // CHECK-LABEL: define internal float @total(
 // CHECK: entry:

@@ -35,6 +35,7 @@ def build(tmp_path_factory):
         str(out / "model.o"),
         "-o",
         str(out / "run"),
+        "-lpthread",
         "-lm",
     )
     return out

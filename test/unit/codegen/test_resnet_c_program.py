@@ -46,7 +46,7 @@ def resnet(tmp_path_factory):
     r = llh_opt(model, "--lower-to-llvm", "--emit=obj", "-o", str(obj))
     assert r.returncode == 0, r.stderr
     exe = out / "resnet18"
-    cc("-O2", str(DRIVER), str(obj), "-o", str(exe), "-lm")
+    cc("-O2", str(DRIVER), str(obj), "-o", str(exe), "-lpthread", "-lm")
     return out, exe, gen, gen.load_weights(str(out))
 
 

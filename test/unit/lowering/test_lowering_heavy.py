@@ -526,3 +526,53 @@ def test_max_pool_int_padded() -> None:
         got = compiled.main(x)
         ref = ref_max_pool(x.astype(np.float64), (3,), (2,), (1,), (1, 1), True, False)
         np.testing.assert_array_equal(got, ref.astype(np.int32))
+
+
+def test_max_pool_nan_propagates() -> None:
+    """A NaN anywhere in a window (interior or clamped border, before or after the maximum)
+    makes that output NaN, as in PyTorch; other outputs are the plain maximum."""
+    t, r = tensor([1, 2, 9, 10]), tensor([1, 2, 5, 5])
+    props = (
+        "ceil_mode = false, dilation = array<i64: 1, 1>, kernel_shape = array<i64: 3, 3>, "
+        "layout = #llh.Layout<NCHW>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>"
+    )
+    compiled = runtime.compile(
+        module([t], r, f'%r = "llh.max_pool"(%a0) <{{{props}}}> : ({t}) -> {r}')
+    )
+    rng = np.random.default_rng(3)
+    x = rand(rng, (1, 2, 9, 10))
+    for pos in [(0, 0, 0, 0), (0, 0, 4, 5), (0, 1, 8, 9), (1, 3, 7), (1, 8, 0)]:
+        x[(0, *pos[-3:])] = np.nan
+    ref = ref_max_pool(x.astype(np.float64), (3, 3), (2, 2), (1, 1), (1, 1, 1, 1), False, False)
+    # numpy's maximum propagates NaN as well: the reference marks the same windows.
+    got = compiled.main(x)
+    assert np.isnan(ref).sum() > 0
+    np.testing.assert_array_equal(np.isnan(got), np.isnan(ref))
+    np.testing.assert_array_equal(got[~np.isnan(got)], ref[~np.isnan(ref)])
+
+
+@pytest.mark.parametrize("kernel,stride,pad,ceil,cl",
+                         [((1,), (2,), (0, 0), False, False), ((3, 2), (2, 3), (0, 0, 0, 0), False, False),
+                          ((3, 3), (2, 2), (1, 1, 1, 1), False, True), ((2, 3), (2, 2), (0, 1, 1, 0), True, False),
+                          ((3, 3), (1, 1), (0, 0, 0, 0), True, True)])  # fmt: skip
+def test_max_pool_paths(kernel, stride, pad, ceil, cl) -> None:  # type: ignore[no-untyped-def]
+    """Each path of the lowering: no bounds (no pad, no ceil_mode), clamped rows and columns,
+    the last axis spatial (unrolled interior, borders) or the channels (NHWC)."""
+    k = len(kernel)
+    layout = SPATIAL[k][int(cl)]
+    c = 3
+    x_dims: list[int | None] = [None, *([None] * k), c] if cl else [None, c, *([None] * k)]
+    props = (
+        f"ceil_mode = {'true' if ceil else 'false'}, dilation = {arr([1] * k)}, "
+        f"kernel_shape = {arr(kernel)}, layout = #llh.Layout<{layout}>, pad = {arr(pad)}, "
+        f"stride = {arr(stride)}"
+    )
+    t = tensor(x_dims)
+    compiled = runtime.compile(
+        module([t], t, f'%r = "llh.max_pool"(%a0) <{{{props}}}> : ({t}) -> {t}')
+    )
+    rng = np.random.default_rng(11)
+    for sp in ([7] * k, [12, 9][:k], [3 + kernel[0], 17][:k]):
+        x = rand(rng, (2, *sp, c) if cl else (2, c, *sp))
+        ref = ref_max_pool(x, kernel, stride, (1,) * k, pad, ceil, cl)
+        np.testing.assert_array_equal(compiled.main(x), ref)

@@ -30,5 +30,5 @@ def cc(*args: str) -> None:
 
 
 def link_shared(objects: Sequence[str | Path], so: Path) -> None:
-    """Link `objects` into the shared library `so` (with libm)."""
-    cc("-shared", *map(str, objects), "-o", str(so), "-lm")
+    """Link `objects` into the shared library `so` (with libpthread and libm)."""
+    cc("-shared", *map(str, objects), "-o", str(so), "-lpthread", "-lm")
