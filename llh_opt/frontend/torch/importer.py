@@ -271,11 +271,13 @@ class _Importer:
             b.node = node
             b.location = node_location(node)
             if node.op == "placeholder":
-                if node in weights:
+                if node in weights and node.users:  # (an unused buffer is left out)
                     name, data = weights[node]
                     b.values[node] = self._weight(name, data)
                 continue
             if node.op == "get_attr":
+                if not node.users:
+                    continue
                 name, data = weights[node]
                 b.values[node] = self._weight(name, data)
                 continue
