@@ -65,7 +65,14 @@ from llh_opt.ir.types import FloatType, Type, element_type_of
 from .builder import GraphBuilder, ImportError_, element_type
 from .symbols import SizeExpr, size_expr
 
-__all__ = ["CHECKS", "HANDLERS", "SCALAR_FUNCTIONS", "SUPPORTED_ATEN", "IGNORED_ATEN"]
+__all__ = [
+    "CHECKS",
+    "HANDLERS",
+    "IGNORED_ATEN",
+    "SCALAR_FUNCTIONS",
+    "SUPPORTED_ATEN",
+    "SYMBOOL_FUNCTIONS",
+]
 
 Handler = Callable[[GraphBuilder, torch.fx.Node], Any]
 HANDLERS: dict[str, Handler] = {}
@@ -1053,5 +1060,10 @@ SCALAR_FUNCTIONS: dict[Any, Any] = {
     operator.mul: MulOp,
     operator.floordiv: DivOp,
 }
+
+# Comparisons of SymInts: only torch's runtime asserts (ignored above) consume them.
+SYMBOOL_FUNCTIONS = frozenset(
+    {operator.ge, operator.gt, operator.le, operator.lt, operator.eq, operator.ne, operator.and_}
+)
 
 SUPPORTED_ATEN: frozenset[str] = frozenset(HANDLERS)
