@@ -300,11 +300,15 @@ CASES: dict[
 }
 
 
+@pytest.mark.parametrize("form", ["core-aten", "export-ir"])
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_single_op_model(name: str, tmp_path: Any) -> None:
+def test_single_op_model(name: str, form: str, tmp_path: Any) -> None:
+    """`core-aten`: after torch's decompositions (the default); `export-ir`: torch's export IR
+    as is (`aten.conv2d`, `aten.linear`, `aten.batch_norm`, `aten.softmax`, ...)."""
     make, inputs, dynamic, sizes = CASES[name]
     torch.manual_seed(0)
-    check_model(make(), inputs, (dynamic,), sizes, tmp_path)  # `*xs` is one argument
+    # (`*xs` is one argument of the model: its dynamic shapes are one tuple)
+    check_model(make(), inputs, (dynamic,), sizes, tmp_path, decompose=form == "core-aten")
 
 
 def test_there_are_at_least_25_single_op_models() -> None:
