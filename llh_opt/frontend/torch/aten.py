@@ -515,8 +515,8 @@ def _native_dropout(b: GraphBuilder, node: torch.fx.Node) -> Any:
     return (tensor(b, arg(node, 0, "input")), None)
 
 
-@aten("clone", "contiguous", "alias", "detach", "lift_fresh_copy", "_to_copy", "to", "type_as",
-      "_to_dim_order_copy")  # fmt: skip
+@aten("clone", "contiguous", "alias", "detach", "detach_", "lift_fresh_copy", "lift_fresh",
+      "_to_copy", "to", "type_as", "_to_dim_order_copy")  # fmt: skip
 def _copy(b: GraphBuilder, node: torch.fx.Node) -> Value:
     """A copy (values are immutable in LLH): only an element-type change is an op."""
     return b.convert(tensor(b, arg(node, 0, "self")), out_elt(node))

@@ -289,6 +289,18 @@ CASES: dict[
         ({0: B},),
         (2, 5),
     ),
+    "rank0_buffer_and_tensor_constant": (
+        lambda: Fn(
+            lambda m, x: x * m.s + m.p + torch.tensor(1.5),
+            lambda m: (
+                m.register_buffer("s", torch.tensor(2.0)),
+                setattr(m, "p", torch.nn.Parameter(torch.tensor([3.0]))),
+            ),
+        ),
+        lambda n: (_randn(n, 3),),
+        ({0: B},),
+        (2, 5),
+    ),
     "sym_size_arithmetic": (
         lambda: Fn(
             lambda m, x: (x + x.shape[0], x.reshape(x.shape[0] * 2, 2), x.sum(0) / x.shape[0])
