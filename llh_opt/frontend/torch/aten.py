@@ -573,9 +573,8 @@ def _t(b: GraphBuilder, node: torch.fx.Node) -> Value:
 def _cat(b: GraphBuilder, node: torch.fx.Node) -> Value:
     shape = out_shape(node)
     elt = out_elt(node)
-    xs = [
-        x for x in arg(node, 0, "tensors") if out_val(x).numel() != 0 or len(out_val(x).shape) > 1
-    ]
+    # torch skips 1-D empty tensors (legacy); only statically empty ones are recognized here.
+    xs = [x for x in arg(node, 0, "tensors") if tuple(out_shape(x)) != (0,)]
     vals = [b.convert(tensor(b, x), elt) for x in xs]
     dim = int(arg(node, 1, "dim", 0)) % len(shape)
     if len(vals) == 1:
