@@ -522,6 +522,38 @@ def _copy(b: GraphBuilder, node: torch.fx.Node) -> Value:
     return b.convert(tensor(b, arg(node, 0, "self")), out_elt(node))
 
 
+# --------------------------------------------------------------------------- constants
+
+
+def _fill_value(node: torch.fx.Node) -> Any:
+    name = node.target.overloadpacket.__name__  # type: ignore[union-attr]
+    if name in ("zeros", "zeros_like", "new_zeros"):
+        return 0
+    if name in ("ones", "ones_like", "new_ones"):
+        return 1
+    if name == "scalar_tensor":
+        return arg(node, 0, "s")
+    if name == "new_full":
+        return arg(node, 2, "fill_value")
+    return arg(node, 1, "fill_value")
+
+
+def _fill_check(node: torch.fx.Node) -> str | None:
+    v = _fill_value(node)
+    return None if isinstance(v, (bool, int, float)) else f"a fill value {v!r}"
+
+
+@aten("full", "zeros", "ones", "full_like", "zeros_like", "ones_like", "new_zeros", "new_ones",
+      "new_full", "scalar_tensor", check=_fill_check)  # fmt: skip
+def _full(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    """A splat constant, `llh.expand`ed to the (possibly symbolic) result sizes."""
+    shape, elt = out_shape(node), out_elt(node)
+    v = b.splat(_fill_value(node), elt, len(shape))
+    if all(d == 1 for d in shape):
+        return v
+    return b.emit(ExpandOp.build(v, [b.size_value(d) for d in shape]), shape)
+
+
 # --------------------------------------------------------------------------- shapes
 
 
@@ -1116,4 +1148,5 @@ TRANSLATIONS: dict[str, str] = {
     "_batch_norm": "`llh.batch_norm` (inference statistics)",
     "_layer_norm": "`llh.layer_norm`",
     "_sym_size": "`llh.dim` (a static size: `llh.constant`)",
+    "_full": "`llh.constant` splat, `llh.expand`ed to the result sizes",
 }

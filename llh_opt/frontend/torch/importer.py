@@ -182,9 +182,15 @@ def _unsupported_reason(node: torch.fx.Node) -> tuple[str, str | None] | None:
 
 
 def is_supported(node: torch.fx.Node) -> bool:
-    """Whether the importer translates `node` (for partitioning a graph)."""
+    """Whether the importer translates `node` (for partitioning a graph). A `getitem` of a
+    multi-result op goes with that op; a `getitem` of an output the importer does not produce
+    (max-pool indices, batch-norm statistics) is unsupported."""
     if _unsupported_reason(node) is not None:
         return False
+    if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
+        src = node.args[0]
+        if src.op == "call_function" and not is_supported(src):
+            return False
     return not _unbacked_in(node)
 
 

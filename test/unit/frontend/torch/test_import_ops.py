@@ -301,6 +301,19 @@ CASES: dict[
         ({0: B},),
         (2, 5),
     ),
+    "full_zeros_ones_like": (
+        lambda: Fn(
+            lambda m, x: (
+                x + torch.full((x.shape[0], 1), 2.5),
+                torch.zeros_like(x),
+                torch.ones(3, 2),
+                x.new_full((2, x.shape[0]), 7.0),
+            )
+        ),
+        lambda n: (_randn(n, 3),),
+        ({0: B},),
+        (2, 5),
+    ),
     "sym_size_arithmetic": (
         lambda: Fn(
             lambda m, x: (x + x.shape[0], x.reshape(x.shape[0] * 2, 2), x.sum(0) / x.shape[0])
