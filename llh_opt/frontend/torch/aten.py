@@ -380,6 +380,33 @@ def _clamp(b: GraphBuilder, node: torch.fx.Node) -> Value:
     return v
 
 
+def _hardtanh_bounds(node: torch.fx.Node) -> tuple[Any, Any]:
+    if node.target.overloadpacket.__name__ == "relu6":  # type: ignore[union-attr]
+        return 0.0, 6.0
+    return arg(node, 1, "min_val", -1.0), arg(node, 2, "max_val", 1.0)
+
+
+@aten("hardtanh", "relu6")
+def _hardtanh(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    """min(max(x, lo), hi)."""
+    lo, hi = _hardtanh_bounds(node)
+    shape, elt = out_shape(node), out_elt(node)
+    (v,) = operands(b, [arg(node, 0, "self")], elt, len(shape))
+    v = b.emit(MaxOp.build(v, b.splat(lo, elt, len(shape))), shape)
+    return b.emit(MinOp.build(v, b.splat(hi, elt, len(shape))), shape)
+
+
+@aten("leaky_relu")
+def _leaky_relu(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    """where(x > 0, x, slope * x)."""
+    shape, elt = out_shape(node), out_elt(node)
+    r = len(shape)
+    (v,) = operands(b, [arg(node, 0, "self")], elt, r)
+    scaled = b.emit(MulOp.build(v, b.splat(arg(node, 1, "negative_slope", 0.01), elt, r)), shape)
+    pos = b.compare(v, b.splat(0.0, elt, r), "GT", shape)
+    return b.emit(WhereOp.build(pos, v, scaled), shape)
+
+
 def _unary_node(b: GraphBuilder, node: torch.fx.Node, cls: Any, x: Any) -> Value:
     shape = out_shape(node)
     (v,) = operands(b, [x], out_elt(node), len(shape))
@@ -1148,5 +1175,7 @@ TRANSLATIONS: dict[str, str] = {
     "_batch_norm": "`llh.batch_norm` (inference statistics)",
     "_layer_norm": "`llh.layer_norm`",
     "_sym_size": "`llh.dim` (a static size: `llh.constant`)",
+    "_hardtanh": "`llh.max` + `llh.min` (relu6: bounds 0 and 6)",
+    "_leaky_relu": "`llh.compare` + `llh.mul` + `llh.where`",
     "_full": "`llh.constant` splat, `llh.expand`ed to the result sizes",
 }

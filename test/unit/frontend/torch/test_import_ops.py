@@ -271,6 +271,12 @@ CASES: dict[
         ({0: B},),
         (2, 5),
     ),
+    "hardtanh_relu6_leaky_relu": (
+        lambda: Fn(lambda m, x: (F.hardtanh(x, -0.5, 2.0), F.relu6(x * 4), F.leaky_relu(x, 0.2))),
+        lambda n: (_randn(n, 4) * 3,),
+        ({0: B},),
+        (2, 5),
+    ),
     "dropout_eval": (
         lambda: Fn(lambda m, x: m.d(x) * 2, lambda m: setattr(m, "d", torch.nn.Dropout(0.5))),
         lambda n: (_randn(n, 4),),
