@@ -473,9 +473,17 @@ class _Importer:
 # --------------------------------------------------------------------------- public API
 
 
-def _decomposition_table() -> Any:
-    """torch's default (core ATen) decompositions."""
-    return torch.export.default_decompositions()
+# Composite ops LLH has natively: kept out of torch's decompositions (adaptive average pooling
+# would become a mean or a gather-based form, max_pool2d a max_pool2d_with_indices).
+KEPT_COMPOSITES = ("adaptive_avg_pool1d", "adaptive_avg_pool2d", "max_pool2d")
+
+
+def decomposition_table() -> Any:
+    """torch's default (core ATen) decompositions, without those of `KEPT_COMPOSITES`."""
+    table = torch.export.default_decompositions()
+    for name in KEPT_COMPOSITES:
+        table.pop(getattr(torch.ops.aten, name).default, None)
+    return table
 
 
 def import_exported_program(
@@ -488,7 +496,7 @@ def import_exported_program(
     decompose: bool = True,
 ) -> Operation:
     """The LLH module of `ep` (see the module docstring). `decompose`: run torch's core-ATen
-    decompositions first. `weight_dir`: write the `.npy` files there (mode `"npy"`)."""
+    decompositions first (`decomposition_table()`). `weight_dir`: write the `.npy` files there (mode `"npy"`)."""
     return import_exported_program_full(
         ep, binds=binds, weights=weights, weight_dir=weight_dir, func_name=func_name,
         decompose=decompose,
@@ -506,7 +514,7 @@ def import_exported_program_full(
 ) -> ImportedGraph:
     """`import_exported_program` returning the `ImportedGraph` (specs and weight arrays)."""
     if decompose:
-        ep = ep.run_decompositions(_decomposition_table())
+        ep = ep.run_decompositions(decomposition_table())
     from torch.export.graph_signature import InputKind
 
     placeholders = {n.name: n for n in ep.graph.nodes if n.op == "placeholder"}
