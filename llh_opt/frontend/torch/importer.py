@@ -57,6 +57,7 @@ from .builder import (
     ImportError_,
     element_type,
     node_location,
+    source_frame,
     source_line,
     tensor_type,
 )
@@ -93,11 +94,14 @@ class UnsupportedOpError(ImportError_):
         self.op = op
         self.node_name = node.name
         self.source = source_line(node)
+        self.frame = source_frame(node)
         what = reason or f"unsupported op '{op}'"
-        lines = [f"{what} (FX node '{node.name}': {node.format_node()})"]
+        self.headline = f"{what} (FX node '{node.name}': {node.format_node()})"
+        self.notes = ["supported ATen ops: " + ", ".join(sorted(SUPPORTED_ATEN))]
+        lines = [self.headline]
         if self.source:
             lines.append(f"  at {self.source}")
-        lines.append("  supported ATen ops: " + ", ".join(sorted(SUPPORTED_ATEN)))
+        lines.append("  " + self.notes[0])
         super().__init__("\n".join(lines))
 
 
@@ -108,11 +112,13 @@ class DataDependentError(ImportError_):
         self.op = op
         self.node_name = node.name
         src = source_line(node)
+        self.frame = source_frame(node)
         msg = (
             f"data-dependent shape: '{op}' (FX node '{node.name}') produces a size that depends "
             f"on tensor values (unbacked symbol {', '.join(symbols)}); LLH needs sizes computable "
             "from the input shapes"
         )
+        self.headline = msg
         super().__init__(msg + (f"\n  at {src}" if src else ""))
 
 
