@@ -1,0 +1,271 @@
+"""Pass instrumentation output in mlir-opt's (LLVM 22) formats: IR dump banners and the
+`--mlir-print-ir-tree-dir` file tree, the change fingerprint of `--mlir-print-ir-after-change`,
+the `--mlir-pass-statistics` report, and crash reproducers (`--mlir-pass-pipeline-crash-reproducer`).
+
+Imported by the pass manager only when one of those flags is on (start-up time). Running passes
+and deciding *when* to print is ``pass_manager.py``'s job; the printer is ``printer.py``.
+Formats follow ``mlir/lib/Pass/{IRPrinting,PassStatistics,PassCrashRecovery}.cpp``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from llh_opt.ir.core import Operation
+    from llh_opt.passes.registry import Pass
+
+__all__ = [
+    "dump_banner",
+    "fingerprint",
+    "parse_reproducer",
+    "reproducer_text",
+    "statistics_report",
+    "symbol_name",
+    "tree_dump_path",
+]
+
+_RULE = "===" + "-" * 73 + "==="
+
+
+# --------------------------------------------------------------------------- IR dumps
+
+
+def symbol_name(op: Operation) -> str | None:
+    """The op's `sym_name` (property or attribute), if it is a string."""
+    sym = op.properties.get("sym_name") or op.attributes.get("sym_name")
+    value = getattr(sym, "value", None)
+    return value if isinstance(value, str) else None
+
+
+def dump_banner(when: str, p: Pass, op: Operation, failed: bool, module_scope: bool) -> str:
+    """`// -----// IR Dump After CSE (cse) //----- //`, `... After CSE Failed (cse) ...`, with
+    `('func.func' operation: @f)` before the closing rule under module scope."""
+    head = f"// -----// IR Dump {when} {p.display_name()}"
+    if failed:
+        head += " Failed"
+    head += f" ({p.NAME})"
+    if module_scope:
+        head += f" ('{op.name}' operation"
+        sym = symbol_name(op)
+        if sym is not None:
+            head += f": @{sym}"
+        head += ")"
+    return head + " //----- //\n"
+
+
+def tree_dump_path(root: str, op: Operation, pass_name: str, counters: dict[int, int]) -> str:
+    """The file `--mlir-print-ir-tree-dir` writes a dump of `op` to: one directory per ancestor
+    (`builtin_module_no-symbol-name/func_func_f/`) and `<counters>_<pass>.mlir`, where each
+    ancestor contributes how many dumps it has had (the op's own count is bumped first)."""
+    key = id(op)
+    counters[key] = counters.get(key, -1) + 1
+    parts: list[str] = []
+    counts: list[str] = []
+    it: Operation | None = op
+    while it is not None:
+        counts.append(str(counters.setdefault(id(it), 0)))
+        sym = symbol_name(it)
+        parts.append(
+            it.name.replace(".", "_") + "_" + (sym if sym is not None else "no-symbol-name")
+        )
+        it = it.parent_op
+    parts.reverse()
+    counts.reverse()
+    return os.path.join(root, *parts, "_".join(counts) + "_" + pass_name + ".mlir")
+
+
+def fingerprint(op: Operation) -> int:
+    """MLIR's `OperationFingerPrint`: identity of every nested op, its parent, attributes,
+    properties, blocks and their arguments, location, operands, successors and result types.
+    Equal fingerprints before and after a pass mean it changed nothing."""
+    parts: list[Any] = []
+    add = parts.append
+    stack = [op]
+    while stack:
+        o = stack.pop()
+        add(id(o))
+        add(id(o.parent_op) if o is not op else 0)
+        add(o.name)
+        for k, v in o.attributes.items():
+            add(k)
+            add(id(v))
+        for k, v in o.properties.items():
+            add(k)
+            add(id(v))
+        add(id(o.location))
+        for u in o.operand_uses:
+            add(id(u.value))
+        for s in o.successors:
+            add(id(s))
+        for r in o.results:
+            add(id(r.type))
+        for region in o.regions:
+            add("(")
+            for block in region.blocks:
+                add(id(block))
+                for a in block.args:
+                    add(id(a))
+                    add(id(a.type))
+                child = block.first
+                while child is not None:
+                    stack.append(child)
+                    child = child.next
+    return hash(tuple(parts))
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def _entry(indent: int, name: str, stats: Iterable[tuple[str, str, int]] = ()) -> list[str]:
+    lines = [" " * indent + name]
+    stats = sorted(stats)
+    if not stats:
+        return lines
+    name_w = max(len(s[0]) for s in stats)
+    value_w = max(len(str(s[2])) for s in stats)
+    for sname, desc, value in stats:
+        lines.append(" " * (indent + 2) + f"(S) {value:>{value_w}} {sname:<{name_w}} - {desc}")
+    return lines
+
+
+def _stats_of(p: Pass) -> list[tuple[str, str, int]]:
+    return [(n, d, p.statistics.get(n, 0)) for n, d in type(p).STATISTICS.items()]
+
+
+def statistics_report(pm: Any, display: str = "pipeline") -> str:
+    """`--mlir-pass-statistics`: the banner, then every pass of the pipeline with its counters
+    (`pipeline`: nested as run, passes without statistics included; `list`: merged by pass name,
+    sorted, only passes that declare statistics), then an empty line."""
+    from llh_opt.passes.pass_manager import OpPassManager
+    from llh_opt.passes.registry import Pass
+
+    title = "... Pass statistics report ..."
+    lines = [_RULE, " " * ((80 - len(title)) // 2) + title, _RULE]
+    if display == "list":
+        merged: dict[str, dict[str, tuple[str, int]]] = {}
+        stack: list[Any] = list(pm.passes)
+        while stack:
+            item = stack.pop()
+            if isinstance(item, OpPassManager):
+                stack.extend(item.passes)
+                continue
+            if not type(item).STATISTICS:
+                continue
+            entry = merged.setdefault(item.display_name(), {})
+            for sname, desc, value in _stats_of(item):
+                old = entry.get(sname, (desc, 0))
+                entry[sname] = (desc, old[1] + value)
+        for name in sorted(merged):
+            stats = [(s, d, v) for s, (d, v) in merged[name].items()]
+            lines.extend(_entry(2, name, stats))
+    elif display == "pipeline":
+
+        def walk(items: list[Any], indent: int) -> None:
+            # Adjacent nested pass managers form one adaptor, as when they run.
+            i = 0
+            while i < len(items):
+                item = items[i]
+                if isinstance(item, Pass):
+                    lines.extend(_entry(indent, item.display_name(), _stats_of(item)))
+                    i += 1
+                    continue
+                group: dict[str, list[Any]] = {}
+                while i < len(items) and isinstance(items[i], OpPassManager):
+                    group.setdefault(items[i].anchor, []).extend(items[i].passes)
+                    i += 1
+                inner = indent
+                if len(group) > 1:
+                    anchors = ", ".join(f"'{a}'" for a in sorted(group))
+                    lines.append(" " * indent + f"Pipeline Collection : [{anchors}]")
+                    inner += 2
+                for anchor in sorted(group, key=lambda a: (a == "any", a)):
+                    lines.append(" " * inner + f"'{anchor}' Pipeline")
+                    walk(group[anchor], inner + 2)
+
+        walk(list(pm.passes), 0)
+    else:
+        raise ValueError(f"unknown statistics display '{display}' (expected list or pipeline)")
+    return "\n".join(lines) + "\n\n"
+
+
+# --------------------------------------------------------------------------- crash reproducers
+
+
+def reproducer_text(
+    module_text: str, pipeline: str, disable_threading: bool, verify_each: bool
+) -> str:
+    """An MLIR reproducer: the IR, then its `mlir_reproducer` external resource."""
+    esc = pipeline.replace("\\", "\\\\").replace('"', '\\"')
+    return (
+        module_text
+        + "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+        + f'      pipeline: "{esc}",\n'
+        + f"      disable_threading: {'true' if disable_threading else 'false'},\n"
+        + f"      verify_each: {'true' if verify_each else 'false'}\n"
+        + "    }\n  }\n#-}\n"
+    )
+
+
+class ReproducerError(ValueError):
+    """A `{-# ... #-}` section `--run-reproducer` cannot use."""
+
+
+def parse_reproducer(text: str) -> tuple[str, dict[str, Any] | None]:
+    """Split a file into (IR text, the `mlir_reproducer` settings or None). The `{-# #-}` file
+    metadata block is blanked out (newlines kept, so diagnostics keep their positions)."""
+    start = text.rfind("{-#")
+    if start < 0:
+        return text, None
+    end = text.find("#-}", start)
+    if end < 0:
+        raise ReproducerError("expected '#-}' to end the file metadata dictionary")
+    body = text[start + 3 : end]
+    ir = text[:start] + "".join(c if c == "\n" else " " for c in text[start : end + 3])
+    ir += text[end + 3 :]
+    idx = body.find("mlir_reproducer")
+    if idx < 0:
+        return ir, None
+    open_brace = body.find("{", idx)
+    close = body.find("}", open_brace)
+    if open_brace < 0 or close < 0:
+        raise ReproducerError("malformed 'mlir_reproducer' resource")
+    settings: dict[str, Any] = {}
+    entries = body[open_brace + 1 : close]
+    pos = 0
+    while True:
+        while pos < len(entries) and entries[pos] in " \t\r\n,":
+            pos += 1
+        if pos >= len(entries):
+            break
+        colon = entries.find(":", pos)
+        if colon < 0:
+            raise ReproducerError("malformed 'mlir_reproducer' resource")
+        key = entries[pos:colon].strip()
+        pos = colon + 1
+        while pos < len(entries) and entries[pos] in " \t\r\n":
+            pos += 1
+        if entries.startswith('"', pos):
+            j = pos + 1
+            buf = []
+            while j < len(entries) and entries[j] != '"':
+                if entries[j] == "\\" and j + 1 < len(entries):
+                    j += 1
+                buf.append(entries[j])
+                j += 1
+            settings[key] = "".join(buf)
+            pos = j + 1
+        else:
+            j = pos
+            while j < len(entries) and entries[j] not in ",\n":
+                j += 1
+            word = entries[pos:j].strip()
+            if word not in ("true", "false"):
+                raise ReproducerError(f"unexpected value '{word}' for '{key}' in mlir_reproducer")
+            settings[key] = word == "true"
+            pos = j
+    if "pipeline" not in settings:
+        raise ReproducerError("expected 'pipeline' in the 'mlir_reproducer' resource")
+    return ir, settings
