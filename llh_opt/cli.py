@@ -478,7 +478,8 @@ class OptRunner:
             text = print_operation(
                 module, generic=opts.generic, debuginfo=opts.debuginfo, **opts.print_options()
             )
-            return text + "\n"
+            # ... except under local scope, where MLIR prints the top-level op as a nested one.
+            return text if opts.local_scope else text + "\n"
 
     def translate(self, module) -> str | bytes:  # type: ignore[no-untyped-def]
         """`--emit=llvm|asm|obj|header`: LLVM code generation (llvmlite is imported here only)."""

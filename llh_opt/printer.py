@@ -233,6 +233,10 @@ class _Names:
         scopes = [top_scope]
         stack = [(r, 0, 0, 0, top_scope) for r in top.regions]
         self._number_op(top)
+        if self.op_ids is not None and not top.results:
+            # Numbered after the regions' contexts were taken: only unique-id mode sees it.
+            self.op_ids[top] = f"%{self._nv}"
+            self._nv += 1
         used = self._used
         while stack:
             region, nv, na, nc, parent_scope = stack.pop()

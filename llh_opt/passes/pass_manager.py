@@ -744,8 +744,9 @@ class _Runner:
         diag.attach_note(f"Pipeline failed while executing {where}: {outcome}", _loc(first_op))
         combined = DiagnosticError([*err.diagnostics, diag])
         ops = getattr(err, "ops", None)
-        if ops is not None:
-            combined.ops = [*ops, None]  # type: ignore[attr-defined]
+        if ops is None:
+            ops = [getattr(err, "op", None)] * len(err.diagnostics)
+        combined.ops = [*ops, None]  # type: ignore[attr-defined]
         return combined
 
     def run_adaptor(self, adaptor: _Adaptor, op: Operation, parent: Timer | None) -> None:
@@ -810,8 +811,8 @@ class _Runner:
             # MLIR prints a nested op with local scope.
             options = {**options, "local_scope": True}
         text = print_operation(target, generic=pm.generic, debuginfo=pm.debuginfo, **options)
-        if target.parent is not None and text.endswith("\n"):
-            text = text[:-1]  # MLIR ends only a top-level op with a newline
+        if (target.parent is not None or options.get("local_scope")) and text.endswith("\n"):
+            text = text[:-1]  # MLIR ends only a top-level op with a newline (not local scope)
         dump = f"{header}{text}\n\n"
         if pm.print_ir_tree_dir is not None:
             path = tree_dump_path(pm.print_ir_tree_dir, op, p.NAME, self.tree_counters)
