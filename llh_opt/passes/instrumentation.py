@@ -10,6 +10,7 @@ Formats follow ``mlir/lib/Pass/{IRPrinting,PassStatistics,PassCrashRecovery}.cpp
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -209,6 +210,10 @@ def reproducer_text(
     )
 
 
+_METADATA_START = re.compile(r"^[ \t]*\{-#", re.MULTILINE)
+"""Where a `{-# ... #-}` file metadata dictionary starts (on its own line, not in a comment)."""
+
+
 class ReproducerError(ValueError):
     """A `{-# ... #-}` section `--run-reproducer` cannot use."""
 
@@ -216,9 +221,10 @@ class ReproducerError(ValueError):
 def parse_reproducer(text: str) -> tuple[str, dict[str, Any] | None]:
     """Split a file into (IR text, the `mlir_reproducer` settings or None). The `{-# #-}` file
     metadata block is blanked out (newlines kept, so diagnostics keep their positions)."""
-    start = text.rfind("{-#")
-    if start < 0:
+    starts = [m.start() for m in _METADATA_START.finditer(text)]
+    if not starts:
         return text, None
+    start = starts[-1]
     end = text.find("#-}", start)
     if end < 0:
         raise ReproducerError("expected '#-}' to end the file metadata dictionary")
