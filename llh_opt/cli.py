@@ -600,13 +600,14 @@ class OptRunner:
 
     @contextlib.contextmanager
     def _open_action_log(self):  # type: ignore[no-untyped-def]
-        """`--log-actions-to=FILE` (`-`: stderr): the stream pass executions are logged to."""
+        """`--log-actions-to=FILE` (`-`: stdout): the stream pass executions are logged to."""
         path = self.opts.log_actions_to
         if path is None:
             yield
             return
         if path == "-":
-            self.action_log = self.stderr
+            # mlir-opt writes the log to stdout for `-` (its help says stderr).
+            self.action_log = sys.stdout
             self.stderr.write("ExecutionContext registered on the context\n")
             yield
             return
