@@ -39,6 +39,10 @@ MLIR_VERSION = "22"
 """The MLIR/LLVM release whose mlir-opt llh-opt follows (flags, pass names, output formats)."""
 
 
+_BYTECODE_MAGIC = "ML\udcefR"
+"""The first bytes of an MLIR bytecode file (`ML\xefR`) as read with surrogateescape."""
+
+
 class UsageError(Exception):
     """A command-line mistake: printed as `llh-opt: error: ...`, exit 1."""
 
@@ -526,6 +530,12 @@ class OptRunner:
         except OSError as e:
             self.stderr.write(
                 f"llh-opt: error: could not open input file '{opts.input}': {e.strerror}\n"
+            )
+            return 1
+        if text.startswith(_BYTECODE_MAGIC):
+            self.stderr.write(
+                f"llh-opt: error: '{opts.input}' is MLIR bytecode, which llh-opt cannot read "
+                "(not supported); print it as text first (mlir-opt FILE -o FILE.mlir)\n"
             )
             return 1
         if opts.run_reproducer:

@@ -317,7 +317,8 @@ class PassManager(OpPassManager):
                 stream = (
                     self.statistics_stream if self.statistics_stream is not None else sys.stderr
                 )
-                stream.write(statistics_report(self, self.statistics))
+                display = self.statistics if isinstance(self.statistics, str) else "pipeline"
+                stream.write(statistics_report(self, display))
                 self.reset_statistics()
 
     def reset_statistics(self) -> None:
