@@ -24,12 +24,7 @@
 // NO-IMPLICIT: two-chunks.mlir:0:0: error: source must contain a single top-level operation, found: 2
 // RUN: llh-opt %S/Inputs/two-chunks.mlir --split-input-file='// @@@' --no-implicit-module --canonicalize | FileCheck %s --check-prefix=BARE
 // RUN: %if mlir-opt %{ %mlir-opt %S/Inputs/two-chunks.mlir --split-input-file='// @@@' --no-implicit-module --canonicalize | FileCheck %s --check-prefix=BARE %}
-// BARE:      // Bytecode input (`.mlirbc`, written by mlir-opt --emit-bytecode) is refused
-// cleanly as well.
-// RUN: not llh-opt %S/Inputs/tiny.mlirbc 2>&1 | FileCheck %s --check-prefix=BYTECODE-IN
-// BYTECODE-IN: llh-opt: error: '{{.*}}tiny.mlirbc' is MLIR bytecode, which llh-opt cannot read (not supported)
-
-func.func @a() {
+// BARE:      func.func @a() {
 // BARE-NEXT:   return
 // BARE-NEXT: }
 // BARE-EMPTY:
