@@ -382,6 +382,7 @@ class OptRunner:
         pm.action_log = self.action_log
         pm.allow_unregistered = opts.allow_unregistered
         pm.ir_stream = self.stderr
+        pm.deferred_failure_dumps = []  # written after the pass's diagnostics, as mlir-opt
         pm.statistics_stream = self.stderr
         pm.generic = opts.generic
         pm.debuginfo = opts.debuginfo
@@ -476,6 +477,7 @@ class OptRunner:
                     return self.translate(module)
         except DiagnosticError as err:
             self.engine.emit_all(self._with_op_notes(err))
+            self._write_failure_dumps(pm)
             return None
         with self._phase("Output"):
             # mlir-opt ends each printed module with one more newline.
@@ -484,6 +486,13 @@ class OptRunner:
             )
             # ... except under local scope, where MLIR prints the top-level op as a nested one.
             return text if opts.local_scope else text + "\n"
+
+    def _write_failure_dumps(self, pm) -> None:  # type: ignore[no-untyped-def]
+        dumps = pm.deferred_failure_dumps
+        if dumps:
+            self.engine.flush()
+            self.stderr.write("".join(dumps))
+            dumps.clear()
 
     def translate(self, module) -> str | bytes:  # type: ignore[no-untyped-def]
         """`--emit=llvm|asm|obj|header`: LLVM code generation (llvmlite is imported here only)."""
@@ -507,6 +516,8 @@ class OptRunner:
         --verify-diagnostics, where mlir-opt turns it off)."""
         diags = list(err.diagnostics)
         ops = getattr(err, "ops", None)
+        if ops is None and getattr(err, "op", None) is not None:
+            ops = [err.op] * len(diags)  # type: ignore[attr-defined]
         if self.opts.verify_diagnostics or not ops or len(ops) != len(diags):
             return diags
         from llh_opt.printer import print_operation

@@ -147,6 +147,7 @@ class PassManager(OpPassManager):
         "allow_unregistered",
         "crash_reproducer",
         "debuginfo",
+        "deferred_failure_dumps",
         "disable_threading",
         "generic",
         "ir_stream",
@@ -221,6 +222,9 @@ class PassManager(OpPassManager):
         self.disable_threading = disable_threading
         self.action_log = action_log
         self.allow_unregistered = allow_unregistered
+        # A list here collects the "After X Failed" dumps instead of writing them, so a caller
+        # that reports the pass's diagnostics itself can print them first, as mlir-opt does.
+        self.deferred_failure_dumps: list[str] | None = None
 
     # ----------------------------------------------------------------- construction
 
@@ -820,6 +824,9 @@ class _Runner:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(dump)
+            return
+        if failed and pm.deferred_failure_dumps is not None:
+            pm.deferred_failure_dumps.append(dump)
             return
         stream = pm.ir_stream if pm.ir_stream is not None else sys.stderr
         stream.write(dump)

@@ -35,14 +35,15 @@
 // REPRO-NEXT:  }
 // REPRO-NEXT:#-}
 
-// Replaying runs the recorded pipeline (CSE, then the failing SymbolDCE).
+// Replaying runs the recorded pipeline (CSE, then the failing SymbolDCE, whose
+// error comes before its dump, as in mlir-opt).
 // RUN: not llh-opt %t.repro.mlir --run-reproducer --allow-unregistered-dialect --mlir-print-ir-after-all 2>&1 | FileCheck %s --check-prefix=REPLAY
 // REPLAY:      // -----// IR Dump After CSE (cse) //----- //
 // REPLAY-NEXT: func.func private @a() {
 // REPLAY-NEXT:   return
 // REPLAY-NEXT: }
-// REPLAY:      // -----// IR Dump After SymbolDCE Failed (symbol-dce) //----- //
 // REPLAY:      repro.mlir:7:3: error: operation contains potentially unknown symbol table
+// REPLAY:      // -----// IR Dump After SymbolDCE Failed (symbol-dce) //----- //
 
 // The local reproducer: CSE has run, the pipeline is SymbolDCE alone, and
 // --mlir-disable-threading is recorded.
