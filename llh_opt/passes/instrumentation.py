@@ -199,7 +199,7 @@ def reproducer_text(
     module_text: str, pipeline: str, disable_threading: bool, verify_each: bool
 ) -> str:
     """An MLIR reproducer: the IR, then its `mlir_reproducer` external resource."""
-    esc = pipeline.replace("\\", "\\\\").replace('"', '\\"')
+    esc = _escape(pipeline)
     return (
         module_text
         + "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
@@ -214,6 +214,59 @@ _METADATA_START = re.compile(r"^[ \t]*\{-#", re.MULTILINE)
 """Where a `{-# ... #-}` file metadata dictionary starts (on its own line, not in a comment)."""
 
 
+def _escape(text: str) -> str:
+    """llvm::printEscapedString: printable ASCII but `"` as is, `\\` doubled, the rest `\\XX`."""
+    out = []
+    for ch in text:
+        if ch == "\\":
+            out.append("\\\\")
+        elif " " <= ch <= "~" and ch != '"':
+            out.append(ch)
+        else:
+            out.extend(f"\\{b:02X}" for b in ch.encode("utf-8", "surrogateescape"))
+    return "".join(out)
+
+
+_HEX = "0123456789abcdefABCDEF"
+
+
+def _read_string(body: str, pos: int) -> tuple[str, int]:
+    """The MLIR string literal starting at the `"` at `pos` (escapes decoded), and the position
+    after its closing quote."""
+    n = len(body)
+    buf = bytearray()
+    j = pos + 1
+    while j < n and body[j] != '"':
+        ch = body[j]
+        if ch == "\\" and j + 1 < n:
+            nxt = body[j + 1]
+            if nxt in _HEX and j + 2 < n and body[j + 2] in _HEX:
+                buf.append(int(body[j + 1 : j + 3], 16))
+                j += 3
+                continue
+            buf.extend({"n": b"\n", "t": b"\t"}.get(nxt, nxt.encode("utf-8", "surrogateescape")))
+            j += 2
+            continue
+        buf.extend(ch.encode("utf-8", "surrogateescape"))
+        j += 1
+    if j >= n:
+        raise ReproducerError("unterminated string in the file metadata")
+    return buf.decode("utf-8", "surrogateescape"), j + 1
+
+
+def _metadata_end(text: str, pos: int) -> int:
+    """Where the `#-}` closing the metadata opened before `pos` is (strings skipped), or -1."""
+    n = len(text)
+    while pos < n:
+        if text[pos] == '"':
+            _, pos = _read_string(text, pos)
+            continue
+        if text.startswith("#-}", pos):
+            return pos
+        pos += 1
+    return -1
+
+
 class ReproducerError(ValueError):
     """A `{-# ... #-}` section `--run-reproducer` cannot use."""
 
@@ -225,7 +278,7 @@ def parse_reproducer(text: str) -> tuple[str, dict[str, Any] | None]:
     if not starts:
         return text, None
     start = starts[-1]
-    end = text.find("#-}", start)
+    end = _metadata_end(text, text.index("{-#", start) + 3)
     if end < 0:
         raise ReproducerError("expected '#-}' to end the file metadata dictionary")
     body = text[start + 3 : end]
@@ -234,40 +287,33 @@ def parse_reproducer(text: str) -> tuple[str, dict[str, Any] | None]:
     idx = body.find("mlir_reproducer")
     if idx < 0:
         return ir, None
-    open_brace = body.find("{", idx)
-    close = body.find("}", open_brace)
-    if open_brace < 0 or close < 0:
+    pos = body.find("{", idx)
+    if pos < 0:
         raise ReproducerError("malformed 'mlir_reproducer' resource")
+    pos += 1
     settings: dict[str, Any] = {}
-    entries = body[open_brace + 1 : close]
-    pos = 0
+    n = len(body)
     while True:
-        while pos < len(entries) and entries[pos] in " \t\r\n,":
+        while pos < n and body[pos] in " \t\r\n,":
             pos += 1
-        if pos >= len(entries):
+        if pos >= n:
+            raise ReproducerError("expected '}' to end the 'mlir_reproducer' resource")
+        if body[pos] == "}":
             break
-        colon = entries.find(":", pos)
+        colon = body.find(":", pos)
         if colon < 0:
             raise ReproducerError("malformed 'mlir_reproducer' resource")
-        key = entries[pos:colon].strip()
+        key = body[pos:colon].strip()
         pos = colon + 1
-        while pos < len(entries) and entries[pos] in " \t\r\n":
+        while pos < n and body[pos] in " \t\r\n":
             pos += 1
-        if entries.startswith('"', pos):
-            j = pos + 1
-            buf = []
-            while j < len(entries) and entries[j] != '"':
-                if entries[j] == "\\" and j + 1 < len(entries):
-                    j += 1
-                buf.append(entries[j])
-                j += 1
-            settings[key] = "".join(buf)
-            pos = j + 1
+        if body.startswith('"', pos):
+            settings[key], pos = _read_string(body, pos)
         else:
             j = pos
-            while j < len(entries) and entries[j] not in ",\n":
+            while j < n and body[j] not in ",}\n":
                 j += 1
-            word = entries[pos:j].strip()
+            word = body[pos:j].strip()
             if word not in ("true", "false"):
                 raise ReproducerError(f"unexpected value '{word}' for '{key}' in mlir_reproducer")
             settings[key] = word == "true"

@@ -221,3 +221,17 @@ def test_elision_is_scoped() -> None:
     assert "arith.constant dense_resource<__elided__> : tensor<3xi32>" in elided
     assert "dense<[1, 2, 3]>" in print_operation(m)  # the cached spelling is restored
     assert "dense<[1, 2, 3]>" in print_operation(m, elide_limit=3)
+
+
+def test_reproducer_pipeline_with_options_replays(tmp_path: Path) -> None:
+    path = tmp_path / "repro.mlir"
+    pipeline = "builtin.module(func.func(canonicalize{max-iterations=1 test-convergence=true}))"
+    pm = PassManager.parse(pipeline, crash_reproducer=str(path))
+    with pytest.raises(DiagnosticError):
+        pm.run(_module())
+    ir, settings = parse_reproducer(path.read_text())
+    assert settings is not None
+    replay = PassManager.parse(settings["pipeline"])
+    assert replay.pipeline_text() == pm.pipeline_text()
+    with pytest.raises(DiagnosticError):
+        replay.run(parse_source(ir, "repro.mlir"))
