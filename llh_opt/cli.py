@@ -388,7 +388,7 @@ class OptRunner:
         pm.debuginfo = opts.debuginfo
         return pm
 
-    def _top_level(self, module, text: str, filename: str):  # type: ignore[no-untyped-def]
+    def _top_level(self, module, filename: str):  # type: ignore[no-untyped-def]
         """`--no-implicit-module`: the one op the source holds (not wrapped in a module)."""
         from llh_opt.ir.attributes import FileLineColLoc
 
@@ -460,7 +460,7 @@ class OptRunner:
                     allow_unregistered=opts.allow_unregistered,
                 )
                 if opts.no_implicit_module:
-                    module = self._top_level(module, text, filename)
+                    module = self._top_level(module, filename)
                 # The parsed IR lives until exit: move it out of the cyclic GC's sight so later
                 # collections scan only what passes allocate (a 100k-op module otherwise costs
                 # ~1 s of GC traversals during verify/print; tools/bench figures).
