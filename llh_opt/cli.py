@@ -13,7 +13,7 @@ import stat
 import sys
 import tempfile
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, Any
 from collections.abc import Sequence
 
 import click
@@ -31,37 +31,16 @@ from llh_opt.diagnostics import (
 SPLIT_MARKER = "// -----"
 OUTPUT_SPLIT = "// -----\n"
 
-# Flags of the driver itself (not passes). Value-taking ones are listed with True.
-DRIVER_FLAGS: dict[str, bool] = {
-    "o": True,
-    "split-input-file": False,
-    "mlir-print-op-generic": False,
-    "mlir-print-debuginfo": False,
-    "allow-unregistered-dialect": False,
-    "verify-diagnostics": False,
-    "pass-pipeline": True,
-    "mlir-print-ir-before-all": False,
-    "mlir-print-ir-after-all": False,
-    "mlir-timing": False,
-    "verify-each": False,
-    "list-passes": False,
-    "version": False,
-    "help": False,
-    "emit": True,
-    "opt-level": True,
-    "O0": False,
-    "O1": False,
-    "O2": False,
-    "O3": False,
-    "target-triple": True,
-    "target-cpu": True,
-    "target-features": True,
-    "threads": True,
-}
-
 EMIT_KINDS = ("mlir", "llvm", "asm", "obj", "header")
 """`--emit`: the module after the passes, LLVM IR, assembly, an object file (needs -o), a C header.
 Kept in step with `llh_opt.codegen.llvm.options.EMIT_KINDS` (not imported: start-up time)."""
+
+MLIR_VERSION = "22"
+"""The MLIR/LLVM release whose mlir-opt llh-opt follows (flags, pass names, output formats)."""
+
+
+_BYTECODE_MAGIC = "ML\udcefR"
+"""The first bytes of an MLIR bytecode file (`ML\xefR`) as read with surrogateescape."""
 
 
 class UsageError(Exception):
@@ -73,6 +52,8 @@ class Options:
     input: str = "-"
     output: str = "-"
     split_input_file: bool = False
+    split_marker: str = SPLIT_MARKER
+    output_split_marker: str = SPLIT_MARKER
     generic: bool = False
     debuginfo: bool = False
     allow_unregistered: bool = False
@@ -82,7 +63,32 @@ class Options:
     pass_flags: list[tuple[str, str | None]] = field(default_factory=list)
     print_ir_before_all: bool = False
     print_ir_after_all: bool = False
+    print_ir_before: list[str] = field(default_factory=list)
+    print_ir_after: list[str] = field(default_factory=list)
+    print_ir_after_change: bool = False
+    print_ir_after_failure: bool = False
+    print_ir_module_scope: bool = False
+    print_ir_tree_dir: str | None = None
+    local_scope: bool = False
+    elide_limit: int | None = None
+    skip_regions: bool = False
+    unique_ids: bool = False
+    value_users: bool = False
     timing: bool = False
+    timing_display: str = "tree"
+    statistics: bool = False
+    statistics_display: str = "pipeline"
+    dump_pass_pipeline: bool = False
+    no_implicit_module: bool = False
+    verify_roundtrip: bool = False
+    disable_threading: bool = False
+    crash_reproducer: str | None = None
+    local_reproducer: bool = False
+    run_reproducer: bool = False
+    verbosity: str = "remarks"
+    color: bool = False
+    log_actions_to: str | None = None
+    emit_bytecode: bool = False
     verify_each: bool = True
     emit: str = "mlir"
     emit_explicit: bool = False
@@ -92,19 +98,44 @@ class Options:
     target_features: str = ""
     threads: int = 0
 
+    def print_options(self) -> dict[str, Any]:
+        """The `print_operation` keywords of the printing flags."""
+        return {
+            "local_scope": self.local_scope,
+            "elide_limit": self.elide_limit,
+            "skip_regions": self.skip_regions,
+            "unique_ids": self.unique_ids,
+            "value_users": self.value_users,
+        }
+
 
 def _bool_value(name: str, value: str | None) -> bool:
-    if value is None or value.lower() in ("true", "1", "on", "yes"):
+    if value is None or value in ("", "true", "TRUE", "True", "1"):
         return True
-    if value.lower() in ("false", "0", "off", "no"):
+    if value in ("false", "FALSE", "False", "0"):
         return False
-    raise UsageError(f"'{value}' is invalid value for boolean argument '--{name}'! Try 0 or 1")
+    raise UsageError(
+        f"for the --{name} option: '{value}' is invalid value for boolean argument! Try 0 or 1"
+    )
+
+
+def _choice(name: str, value: str | None, choices: Sequence[str]) -> str:
+    if value not in choices:
+        raise UsageError(f"for the --{name} option: Cannot find option named '{value}'!")
+    return value
+
+
+def _driver_options() -> dict[str, Any]:
+    from llh_opt.cli_options import DRIVER_OPTIONS
+
+    return {o.name: o for o in DRIVER_OPTIONS}
 
 
 def parse_arguments(argv: Sequence[str]) -> Options:
     """Parse mlir-opt style arguments, keeping pass flags in their command-line order."""
     from llh_opt.passes import lookup_pass
 
+    table = _driver_options()
     opts = Options()
     positional: list[str] = []
     args = list(argv)
@@ -121,10 +152,11 @@ def parse_arguments(argv: Sequence[str]) -> Options:
         body = arg.lstrip("-")
         name, eq, value = body.partition("=")
         val: str | None = value if eq else None
-        if name in DRIVER_FLAGS:
-            if DRIVER_FLAGS[name] and val is None:
+        spec = table.get(name)
+        if spec is not None and name not in ("help", "version"):
+            if spec.value == "required" and val is None:
                 if i >= len(args):
-                    raise UsageError(f"option '-{name}' requires a value")
+                    raise UsageError(f"for the -{name} option: requires a value!")
                 val = args[i]
                 i += 1
             _apply_driver_flag(opts, name, val)
@@ -132,7 +164,7 @@ def parse_arguments(argv: Sequence[str]) -> Options:
         if lookup_pass(name) is not None:
             opts.pass_flags.append((name, val))
             continue
-        raise UsageError(f"Unknown command line argument '{arg}'.  Try: 'llh-opt --help'")
+        raise UsageError(_unknown_argument(arg, name, value if eq else None))
     if len(positional) > 1:
         raise UsageError(
             f"Too many positional arguments specified! Can specify at most 1 (got {len(positional)})"
@@ -141,6 +173,18 @@ def parse_arguments(argv: Sequence[str]) -> Options:
         opts.input = positional[0]
     if opts.pass_pipeline is not None and opts.pass_flags:
         raise UsageError("'--pass-pipeline' cannot be used with individual pass options")
+    for names in (opts.print_ir_before, opts.print_ir_after):
+        for n in names:
+            if lookup_pass(n) is None:
+                which = "before" if names is opts.print_ir_before else "after"
+                raise UsageError(
+                    f"for the --mlir-print-ir-{which} option: Cannot find option named '{n}'!"
+                )
+    if opts.emit_bytecode:
+        raise UsageError(
+            "'--emit-bytecode' is not supported: llh-opt has no MLIR bytecode writer; "
+            "use the textual output"
+        )
     if not opts.emit_explicit and _runs_lower_to_llvm(opts):
         opts.emit = "llvm"
     if opts.emit == "obj" and opts.output == "-":
@@ -148,6 +192,24 @@ def parse_arguments(argv: Sequence[str]) -> Options:
     if opts.emit == "obj" and opts.split_input_file:
         raise UsageError("'--emit=obj' cannot be used with '--split-input-file'")
     return opts
+
+
+def _unknown_argument(arg: str, name: str, value: str | None) -> str:
+    """LLVM's message for an unknown flag, with its nearest known option (`Did you mean`)."""
+    from llh_opt.cli_options import DRIVER_OPTIONS
+    from llh_opt.passes import all_passes
+    from llh_opt.suggest import nearest
+
+    candidates = [o.name for o in DRIVER_OPTIONS]
+    for p in all_passes():
+        candidates.append(p.NAME)
+        candidates.extend(p.ALIASES)
+    text = f"Unknown command line argument '{arg}'.  Try: 'llh-opt --help'"
+    best = nearest(name, candidates)
+    if best is not None:
+        suggestion = f"--{best}" + (f"={value}" if value is not None else "")
+        text += f"\nllh-opt: Did you mean '{suggestion}'?"
+    return text
 
 
 def _runs_lower_to_llvm(opts: Options) -> bool:
@@ -158,33 +220,45 @@ def _runs_lower_to_llvm(opts: Options) -> bool:
 
 
 def _apply_driver_flag(opts: Options, name: str, val: str | None) -> None:
-    if name == "o":
+    flag = _BOOL_FLAGS.get(name)
+    if flag is not None:
+        setattr(opts, flag, _bool_value(name, val))
+    elif name == "o":
         opts.output = val or "-"
     elif name == "split-input-file":
-        opts.split_input_file = _bool_value(name, val)
-    elif name == "mlir-print-op-generic":
-        opts.generic = _bool_value(name, val)
-    elif name == "mlir-print-debuginfo":
-        opts.debuginfo = _bool_value(name, val)
-    elif name == "allow-unregistered-dialect":
-        opts.allow_unregistered = _bool_value(name, val)
+        opts.split_input_file = True
+        if val:
+            opts.split_marker = val
+    elif name == "output-split-marker":
+        opts.output_split_marker = val or ""
     elif name == "verify-diagnostics":
         if val == "only-expected":
             opts.verify_diagnostics = opts.only_expected = True
-        elif val == "all":
+        elif val == "all" or val == "":
             opts.verify_diagnostics = True
         else:
             opts.verify_diagnostics = _bool_value(name, val)
     elif name == "pass-pipeline":
         opts.pass_pipeline = val
-    elif name == "mlir-print-ir-before-all":
-        opts.print_ir_before_all = _bool_value(name, val)
-    elif name == "mlir-print-ir-after-all":
-        opts.print_ir_after_all = _bool_value(name, val)
-    elif name == "mlir-timing":
-        opts.timing = _bool_value(name, val)
-    elif name == "verify-each":
-        opts.verify_each = _bool_value(name, val)
+    elif name in ("mlir-print-ir-before", "mlir-print-ir-after"):
+        target = opts.print_ir_before if name.endswith("before") else opts.print_ir_after
+        target.extend(n for n in (val or "").split(",") if n)
+    elif name == "mlir-print-ir-tree-dir":
+        opts.print_ir_tree_dir = val
+    elif name == "mlir-elide-elementsattrs-if-larger":
+        if val is None or not val.isdigit():
+            raise UsageError(f"for the --{name} option: '{val}' value invalid for uint argument!")
+        opts.elide_limit = int(val)
+    elif name == "mlir-timing-display":
+        opts.timing_display = _choice(name, val, ("list", "tree"))
+    elif name == "mlir-pass-statistics-display":
+        opts.statistics_display = _choice(name, val, ("list", "pipeline"))
+    elif name == "mlir-pass-pipeline-crash-reproducer":
+        opts.crash_reproducer = val
+    elif name == "mlir-diagnostic-verbosity-level":
+        opts.verbosity = _choice(name, val, ("errors", "warnings", "remarks"))
+    elif name == "log-actions-to":
+        opts.log_actions_to = val
     elif name == "emit":
         if val not in EMIT_KINDS:
             raise UsageError(
@@ -211,28 +285,58 @@ def _apply_driver_flag(opts: Options, name: str, val: str | None) -> None:
                 f"invalid thread count '{val}' (for --threads: a number, 0 = the online CPUs)"
             )
         opts.threads = int(val)
+    elif name in ("list-passes", "show-dialects", "show-ops"):
+        pass  # handled before parsing (print and exit)
 
 
-def split_chunks(text: str) -> list[tuple[str, int, int]]:
-    """Split at every `// -----` (as mlir-opt does, wherever it occurs): (chunk text, first line,
+_BOOL_FLAGS = {
+    "mlir-print-op-generic": "generic",
+    "mlir-print-debuginfo": "debuginfo",
+    "allow-unregistered-dialect": "allow_unregistered",
+    "mlir-print-ir-before-all": "print_ir_before_all",
+    "mlir-print-ir-after-all": "print_ir_after_all",
+    "mlir-print-ir-after-change": "print_ir_after_change",
+    "mlir-print-ir-after-failure": "print_ir_after_failure",
+    "mlir-print-ir-module-scope": "print_ir_module_scope",
+    "mlir-print-local-scope": "local_scope",
+    "mlir-print-skip-regions": "skip_regions",
+    "mlir-print-unique-ssa-ids": "unique_ids",
+    "mlir-print-value-users": "value_users",
+    "mlir-timing": "timing",
+    "mlir-pass-statistics": "statistics",
+    "dump-pass-pipeline": "dump_pass_pipeline",
+    "no-implicit-module": "no_implicit_module",
+    "verify-roundtrip": "verify_roundtrip",
+    "mlir-disable-threading": "disable_threading",
+    "mlir-pass-pipeline-local-reproducer": "local_reproducer",
+    "run-reproducer": "run_reproducer",
+    "color": "color",
+    "emit-bytecode": "emit_bytecode",
+    "verify-each": "verify_each",
+}
+"""Boolean driver flags → the `Options` field they set."""
+
+
+def split_chunks(text: str, marker: str = SPLIT_MARKER) -> list[tuple[str, int, int]]:
+    """Split at every `marker` (as mlir-opt does, wherever it occurs): (chunk text, first line,
     first column) for each chunk, so diagnostics report positions in the original file."""
     chunks = []
     start = 0
     line, col = 1, 1
     while True:
-        end = text.find(SPLIT_MARKER, start)
+        end = text.find(marker, start)
         if end < 0:
             chunks.append((text[start:], line, col))
             return chunks
         chunks.append((text[start:end], line, col))
-        consumed = text[start : end + len(SPLIT_MARKER)]
+        consumed = text[start : end + len(marker)]
         nl = consumed.count("\n")
         if nl:
             line += nl
             col = len(consumed) - consumed.rfind("\n")
         else:
             col += len(consumed)
-        start = end + len(SPLIT_MARKER)
+        start = end + len(marker)
 
 
 class OptRunner:
@@ -243,6 +347,9 @@ class OptRunner:
         self.stderr = stderr
         self.srcmgr = SourceManager()
         self.engine = DiagnosticEngine(self.srcmgr, stderr, collect=opts.verify_diagnostics)
+        self.engine.color = opts.color
+        self.engine.verbosity = opts.verbosity
+        self.action_log: IO[str] | None = None
         self.timing = None
         if opts.timing:
             from llh_opt.passes import TimingManager
@@ -255,23 +362,91 @@ class OptRunner:
             return contextlib.nullcontext()
         return self.timing.nest(name, name).measure()
 
-    def build_pass_manager(self):  # type: ignore[no-untyped-def]
+    def build_pass_manager(self, anchor: str = "builtin.module"):  # type: ignore[no-untyped-def]
         from llh_opt.passes import PassManager
 
         opts = self.opts
         if opts.pass_pipeline is not None:
             pm = PassManager.parse(opts.pass_pipeline)
         else:
-            pm = PassManager.from_flags(opts.pass_flags)
+            pm = PassManager.from_flags(opts.pass_flags, anchor)
         pm.verify_each = opts.verify_each
         pm.print_ir_before_all = opts.print_ir_before_all
         pm.print_ir_after_all = opts.print_ir_after_all
+        pm.print_ir_before = set(opts.print_ir_before)
+        pm.print_ir_after = set(opts.print_ir_after)
+        pm.print_ir_after_change = opts.print_ir_after_change
+        pm.print_ir_after_failure = opts.print_ir_after_failure
+        pm.print_ir_module_scope = opts.print_ir_module_scope
+        pm.print_ir_tree_dir = opts.print_ir_tree_dir
+        pm.print_options = opts.print_options()
         pm.timing = self.timing if self.timing is not None else False
+        pm.timing_display = opts.timing_display
+        pm.statistics = opts.statistics_display if opts.statistics else None
+        pm.crash_reproducer = opts.crash_reproducer
+        pm.local_reproducer = opts.local_reproducer
+        pm.disable_threading = opts.disable_threading
+        pm.action_log = self.action_log
         pm.allow_unregistered = opts.allow_unregistered
         pm.ir_stream = self.stderr
+        pm.deferred_failure_dumps = []  # written after the pass's diagnostics, as mlir-opt
+        pm.statistics_stream = self.stderr
         pm.generic = opts.generic
         pm.debuginfo = opts.debuginfo
         return pm
+
+    def _top_level(self, module, filename: str):  # type: ignore[no-untyped-def]
+        """`--no-implicit-module`: the one op the source holds (not wrapped in a module)."""
+        from llh_opt.ir.attributes import FileLineColLoc
+
+        loc = module.location
+        implicit = isinstance(loc, FileLineColLoc) and loc.line == 0 and loc.col == 0
+        if not implicit:
+            return module
+        ops = list(module.regions[0].blocks[0].ops) if module.regions[0].blocks else []
+        if len(ops) != 1:
+            raise DiagnosticError(
+                Diagnostic(
+                    Severity.ERROR,
+                    f"source must contain a single top-level operation, found: {len(ops)}",
+                    FileLineColLoc(filename, 0, 0),
+                )
+            )
+        ops[0].detach()
+        return ops[0]
+
+    def _roundtrip(self, module, filename: str) -> None:  # type: ignore[no-untyped-def]
+        """`--verify-roundtrip`: print (generic, then custom form, with locations), re-parse,
+        and check the re-parsed module prints the same."""
+        from llh_opt.parser import parse_source
+        from llh_opt.printer import print_operation
+
+        opts = self.opts
+        reference = print_operation(module, generic=True, debuginfo=True)
+        for kind, generic in (("generic", True), ("custom", False)):
+            text = print_operation(module, generic=generic, debuginfo=True)
+            try:
+                again = parse_source(text, filename, allow_unregistered=opts.allow_unregistered)
+            except DiagnosticError as err:
+                raise DiagnosticError(
+                    Diagnostic(
+                        Severity.ERROR,
+                        f"'{module.name}' op failed to parse {kind} textual roundtrip: "
+                        + err.diagnostics[0].message,
+                        module.location.file_loc() if module.location is not None else None,
+                    )
+                ) from None
+            roundtripped = print_operation(again, generic=True, debuginfo=True)
+            if roundtripped != reference:
+                raise DiagnosticError(
+                    Diagnostic(
+                        Severity.ERROR,
+                        f"'{module.name}' op {kind} textual roundTrip testing roundtripped module "
+                        f"differs from reference:\n<<<<<<Reference\n{reference}\n=====\n"
+                        f"{roundtripped}\n>>>>>roundtripped",
+                        module.location.file_loc() if module.location is not None else None,
+                    )
+                )
 
     def process_chunk(  # type: ignore[no-untyped-def]
         self, text: str, filename: str, first_line: int, first_col: int, pm
@@ -291,21 +466,40 @@ class OptRunner:
                     first_line=first_line,
                     allow_unregistered=opts.allow_unregistered,
                 )
+                if opts.no_implicit_module:
+                    module = self._top_level(module, filename)
                 # The parsed IR lives until exit: move it out of the cyclic GC's sight so later
                 # collections scan only what passes allocate (a 100k-op module otherwise costs
                 # ~1 s of GC traversals during verify/print; tools/bench figures).
                 gc.freeze()
                 verify(module, allow_unregistered=opts.allow_unregistered, diagnostics=self.engine)
+            if opts.verify_roundtrip:
+                self._roundtrip(module, filename)
+            if pm.anchor != module.name and opts.pass_pipeline is None:
+                # Flags nest under the top-level op, whatever it is (mlir-opt's implicit nesting).
+                pm = self.build_pass_manager(module.name)
             pm.run(module, allow_unregistered=opts.allow_unregistered, diagnostics=self.engine)
             if opts.emit != "mlir":
                 with self._phase("Translate"):
                     return self.translate(module)
         except DiagnosticError as err:
             self.engine.emit_all(self._with_op_notes(err))
+            self._write_failure_dumps(pm)
             return None
         with self._phase("Output"):
             # mlir-opt ends each printed module with one more newline.
-            return print_operation(module, generic=opts.generic, debuginfo=opts.debuginfo) + "\n"
+            text = print_operation(
+                module, generic=opts.generic, debuginfo=opts.debuginfo, **opts.print_options()
+            )
+            # ... except under local scope, where MLIR prints the top-level op as a nested one.
+            return text if opts.local_scope else text + "\n"
+
+    def _write_failure_dumps(self, pm) -> None:  # type: ignore[no-untyped-def]
+        dumps = pm.deferred_failure_dumps
+        if dumps:
+            self.engine.flush()
+            self.stderr.write("".join(dumps))
+            dumps.clear()
 
     def translate(self, module) -> str | bytes:  # type: ignore[no-untyped-def]
         """`--emit=llvm|asm|obj|header`: LLVM code generation (llvmlite is imported here only)."""
@@ -330,6 +524,8 @@ class OptRunner:
         --verify-diagnostics, where mlir-opt turns it off)."""
         diags = list(err.diagnostics)
         ops = getattr(err, "ops", None)
+        if ops is None and getattr(err, "op", None) is not None:
+            ops = [err.op] * len(diags)  # type: ignore[attr-defined]
         if self.opts.verify_diagnostics or not ops or len(ops) != len(diags):
             return diags
         from llh_opt.printer import print_operation
@@ -355,43 +551,103 @@ class OptRunner:
                 f"llh-opt: error: could not open input file '{opts.input}': {e.strerror}\n"
             )
             return 1
-        self.srcmgr.add_buffer(filename, text)
-        try:
-            pm = self.build_pass_manager()
-        except DiagnosticError as err:
-            self.engine.emit_all(err.diagnostics)
-            self.engine.flush()
+        if text.startswith(_BYTECODE_MAGIC):
+            self.stderr.write(
+                f"llh-opt: error: '{opts.input}' is MLIR bytecode, which llh-opt cannot read "
+                "(not supported); print it as text first (mlir-opt FILE -o FILE.mlir)\n"
+            )
             return 1
-        chunks = split_chunks(text) if opts.split_input_file else [(text, 1, 1)]
-        outputs: list[str | bytes] = []
-        failed = False
-        for chunk, first_line, first_col in chunks:
-            out = self.process_chunk(chunk, filename, first_line, first_col, pm)
-            if out is None:
-                failed = True
-            outputs.append(out if out is not None else "")
+        if opts.run_reproducer:
+            text = self._load_reproducer(text)
+        self.srcmgr.add_buffer(filename, text)
+        with self._open_action_log():
+            try:
+                pm = self.build_pass_manager()
+            except DiagnosticError as err:
+                self.engine.emit_all(err.diagnostics)
+                self.engine.flush()
+                return 1
+            if opts.dump_pass_pipeline:
+                self.stderr.write(pm.dump_text())
+            if opts.split_input_file:
+                chunks = split_chunks(text, opts.split_marker)
+            else:
+                chunks = [(text, 1, 1)]
+            outputs: list[str | bytes] = []
+            failed = False
+            for chunk, first_line, first_col in chunks:
+                out = self.process_chunk(chunk, filename, first_line, first_col, pm)
+                if out is None:
+                    failed = True
+                outputs.append(out if out is not None else "")
         self.engine.flush()
         if self.timing is not None:
-            self.stderr.write(self.timing.report())
+            self.stderr.write(self.timing.report(opts.timing_display))
         if opts.verify_diagnostics:
             from llh_opt.verify_diagnostics import ExpectedDiagnostics
 
             expected = ExpectedDiagnostics.from_text(filename, text)
             problems = expected.verify(self.engine.diagnostics, only_expected=opts.only_expected)
             out_engine = DiagnosticEngine(self.srcmgr, self.stderr)
+            out_engine.color = opts.color
             out_engine.emit_all(problems)
             out_engine.flush()
             failed = bool(problems)
         if opts.emit == "obj":
             data: str | bytes = outputs[0] if outputs else b""
         else:
-            data = OUTPUT_SPLIT.join(o for o in outputs if isinstance(o, str))
+            joiner = opts.output_split_marker + "\n"
+            data = joiner.join(o for o in outputs if isinstance(o, str))
         if failed:
             # Like mlir-opt, what did succeed still goes to stdout; never to an -o file.
             if self.opts.output == "-" and any(outputs) and isinstance(data, str):
                 sys.stdout.write(data)
             return 1
         return self.write_output(data)
+
+    def _load_reproducer(self, text: str) -> str:
+        """`--run-reproducer`: take the pipeline and settings from the file's `mlir_reproducer`
+        resource; the IR is the rest of the file."""
+        from llh_opt.passes.instrumentation import ReproducerError, parse_reproducer
+
+        opts = self.opts
+        try:
+            ir, settings = parse_reproducer(text)
+        except ReproducerError as e:
+            raise UsageError(f"invalid reproducer '{opts.input}': {e}") from None
+        if settings is None:
+            raise UsageError(
+                f"'{opts.input}' holds no 'mlir_reproducer' resource to run "
+                "(--run-reproducer needs a file written by --mlir-pass-pipeline-crash-reproducer)"
+            )
+        if opts.pass_flags:
+            raise UsageError("'--run-reproducer' cannot be used with individual pass options")
+        opts.pass_pipeline = settings["pipeline"]
+        opts.disable_threading = bool(settings.get("disable_threading", opts.disable_threading))
+        opts.verify_each = bool(settings.get("verify_each", opts.verify_each))
+        return ir
+
+    @contextlib.contextmanager
+    def _open_action_log(self):  # type: ignore[no-untyped-def]
+        """`--log-actions-to=FILE` (`-`: stdout): the stream pass executions are logged to."""
+        path = self.opts.log_actions_to
+        if path is None:
+            yield
+            return
+        if path == "-":
+            # mlir-opt writes the log to stdout for `-` (its help says stderr).
+            self.action_log = sys.stdout
+            self.stderr.write("ExecutionContext registered on the context\n")
+            yield
+            return
+        try:
+            f = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as e:
+            raise UsageError(f"cannot open action log file '{path}': {e.strerror}") from None
+        with f:
+            self.stderr.write("ExecutionContext registered on the context\n")
+            self.action_log = f
+            yield
 
     def write_output(self, data: str | bytes) -> int:
         out = self.opts.output
@@ -441,45 +697,37 @@ def _encode(text: str) -> bytes:
     return text.encode("utf-8", errors="surrogateescape")
 
 
-def help_text() -> str:
-    from llh_opt.passes import all_passes
+def _dialects_and_ops() -> dict[str, list[str]]:
+    """Registered dialect namespace → its op names (sorted)."""
+    import llh_opt.dialects  # noqa: F401 - registers the dialects
+    from llh_opt.ir.core import OP_CLASSES
 
-    lines = [
-        "OVERVIEW: LLH modular optimizer driver",
-        "",
-        "USAGE: llh-opt [options] <input file>",
-        "",
-        "OPTIONS:",
-        "  -o <filename>                     Output filename (written only on success)",
-        "  --allow-unregistered-dialect      Allow operations of unregistered dialects",
-        "  --split-input-file                Split the input at '// -----' and process each chunk",
-        "  --verify-diagnostics[=only-expected]  Check emitted diagnostics against expected-* comments",
-        "  --mlir-print-op-generic           Print every operation in the generic form",
-        "  --mlir-print-debuginfo            Print locations",
-        "  --pass-pipeline=<pipeline>        A textual pass pipeline, e.g. builtin.module(canonicalize)",
-        "  --mlir-print-ir-before-all        Print the IR before each pass",
-        "  --mlir-print-ir-after-all         Print the IR after each pass",
-        "  --mlir-timing                     Report the wall time of each pass",
-        "  --verify-each[=false]             Verify the IR after each pass (default on)",
-        "  --list-passes                     List the registered passes",
-        "  --version                         Print the version",
-        "  --emit=<kind>                     Output: mlir (default), llvm (LLVM IR), asm, obj (needs -o),",
-        "                                    header (C declarations of the entry points);",
-        "                                    --lower-to-llvm makes llvm the default",
-        "  --opt-level=<0-3>, -O0..-O3       LLVM optimization level (default 2)",
-        "  --target-triple=<triple>          Generate code for this target (default: the host)",
-        "  --target-cpu=<cpu>                Target CPU (default: the host's, or generic)",
-        "  --target-features=<+f,-g>         Target features (default: the host's)",
-        "  --threads=<N>                     Threads of parallel loops (default 0: the online CPUs;",
-        "                                    LLH_NUM_THREADS overrides it at run time)",
-        "",
-        'Passes (run in command-line order; options as --name="k=v k2=v2"):',
-    ]
-    for p in all_passes():
-        lines.append(f"  --{p.NAME:<32} {p.SUMMARY}")
-        for oname, o in p.OPTIONS.items():
-            lines.append(f"      {oname:<30} {o.help}")
+    out: dict[str, list[str]] = {}
+    for name in sorted(OP_CLASSES):
+        out.setdefault(name.partition(".")[0], []).append(name)
+    return out
+
+
+def show_dialects_text() -> str:
+    """`--show-dialects`, as mlir-opt prints it."""
+    return "Available Dialects: " + ",".join(sorted(_dialects_and_ops())) + "\n"
+
+
+def show_ops_text() -> str:
+    """`--show-ops`: every registered operation, one per line, grouped by dialect."""
+    lines = []
+    for dialect, ops in sorted(_dialects_and_ops().items()):
+        lines.append(f"{dialect}:")
+        lines.extend(f"  {op}" for op in ops)
     return "\n".join(lines) + "\n"
+
+
+def help_text() -> str:
+    from llh_opt.cli_options import format_help
+    from llh_opt.passes.registry import format_pass_list
+
+    pass_lines = ["    " + line if line else line for line in format_pass_list().splitlines()]
+    return format_help(sorted(_dialects_and_ops()), pass_lines)
 
 
 def list_passes_text() -> str:
@@ -492,6 +740,13 @@ def list_passes_text() -> str:
         for oname, o in p.OPTIONS.items():
             lines.append(f"    --{oname}=<{o.type_name}> (default {o.default_text}): {o.help}")
     return "\n".join(lines) + "\n"
+
+
+def version_text() -> str:
+    return (
+        f"llh-opt {__version__}\n"
+        f"  follows MLIR/LLVM {MLIR_VERSION} (mlir-opt's flags, pass names and output formats)\n"
+    )
 
 
 @click.command(
@@ -516,10 +771,16 @@ def run_cli(argv: Sequence[str], stderr: IO[str] | None = None) -> int:
             sys.stdout.write(help_text())
             return 0
         if "version" in names:
-            sys.stdout.write(f"llh-opt {__version__}\n")
+            sys.stdout.write(version_text())
             return 0
         if "list-passes" in names:
             sys.stdout.write(list_passes_text())
+            return 0
+        if "show-dialects" in names:
+            sys.stdout.write(show_dialects_text())
+            return 0
+        if "show-ops" in names:
+            sys.stdout.write(show_ops_text())
             return 0
         opts = parse_arguments(argv)
         return OptRunner(opts, err).run()

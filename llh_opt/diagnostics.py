@@ -358,7 +358,51 @@ def _caret_line(line: str, col0: int, span: int) -> str:
     return "".join(out)
 
 
+_COLORS = {
+    Severity.ERROR: "31",
+    Severity.WARNING: "35",
+    Severity.REMARK: "34",
+    Severity.NOTE: "30",
+}
+
+
+def _colorize(text: str, severity: Severity) -> str:
+    """llvm::SourceMgr's `--color` rendering of one diagnostic: bold location and message,
+    the severity in its color, the caret line green."""
+    head, sep, rest = text.partition(f"{severity.label}: ")
+    if not sep:
+        return text
+    # The message runs up to the source line (or the end); the caret line is last.
+    lines = rest.split("\n")
+    has_source = len(lines) >= 3 and lines[-1] == "" and lines[-2].lstrip(" ~").startswith("^")
+    if has_source:
+        message = "\n".join(lines[:-3])
+        source, caret = lines[-3], lines[-2]
+    else:
+        message, source, caret = rest[:-1] if rest.endswith("\n") else rest, None, None
+    out = (
+        f"\x1b[1m{head}\x1b[0m\x1b[0;1;{_COLORS[severity]}m{severity.label}: \x1b[0m"
+        f"\x1b[1m{message}\n\x1b[0m"
+    )
+    if source is not None:
+        out += f"{source}\n\x1b[0;1;32m{caret}\n\x1b[0m"
+    return out
+
+
 def _render_single(
+    loc: Any,
+    message: str,
+    severity: Severity,
+    srcmgr: SourceManager | None,
+    span: int = 0,
+    show_source: bool = True,
+    color: bool = False,
+) -> str:
+    text = _render_plain(loc, message, severity, srcmgr, span, show_source)
+    return _colorize(text, severity) if color else text
+
+
+def _render_plain(
     loc: Any,
     message: str,
     severity: Severity,
@@ -394,19 +438,25 @@ def _render_single(
     return out
 
 
-def render(diag: Diagnostic, srcmgr: SourceManager | None = None) -> str:
+def render(diag: Diagnostic, srcmgr: SourceManager | None = None, color: bool = False) -> str:
     """Render ``diag`` and its notes exactly like ``mlir-opt`` prints them.
 
     Every line ends with ``\\n`` and nothing separates consecutive diagnostics.
     As in MLIR, a note repeats the source line only if its location differs
     from the previous diagnostic's (or note's) location.
     """
-    out = _render_single(diag.loc, diag.message, diag.severity, srcmgr, diag.span)
+    out = _render_single(diag.loc, diag.message, diag.severity, srcmgr, diag.span, color=color)
     prev = _loc_key(diag.loc)
     for note in diag.notes:
         key = _loc_key(note.loc)
         out += _render_single(
-            note.loc, note.message, note.severity, srcmgr, note.span, show_source=key != prev
+            note.loc,
+            note.message,
+            note.severity,
+            srcmgr,
+            note.span,
+            show_source=key != prev,
+            color=color,
         )
         prev = key
     return out
@@ -415,6 +465,9 @@ def render(diag: Diagnostic, srcmgr: SourceManager | None = None) -> str:
 # ----------------------------------------------------------------------------
 # Engine
 # ----------------------------------------------------------------------------
+
+
+_LEAST_SHOWN = {"errors": Severity.ERROR, "warnings": Severity.WARNING, "remarks": Severity.NOTE}
 
 
 class DiagnosticEngine:
@@ -440,6 +493,8 @@ class DiagnosticEngine:
         self._stream = stream
         self.diagnostics: list[Diagnostic] = []
         self._pending: Diagnostic | None = None
+        self.color = False  # --color: llvm::SourceMgr's ANSI colors
+        self.verbosity = "remarks"  # --mlir-diagnostic-verbosity-level: errors|warnings|remarks
 
     @property
     def stream(self) -> TextIO:
@@ -448,6 +503,8 @@ class DiagnosticEngine:
     def emit(self, diag: Diagnostic) -> Diagnostic:
         if diag.severity == Severity.NOTE:
             raise ValueError("notes cannot be emitted on their own; attach them to a diagnostic")
+        if not self.collect and diag.severity < _LEAST_SHOWN.get(self.verbosity, Severity.NOTE):
+            return diag
         self.flush()
         self.diagnostics.append(diag)
         if not self.collect:
@@ -472,7 +529,7 @@ class DiagnosticEngine:
         pending, self._pending = self._pending, None
         if pending is not None:
             stream = self.stream
-            stream.write(render(pending, self.srcmgr))
+            stream.write(render(pending, self.srcmgr, self.color))
             stream.flush()
 
     @property

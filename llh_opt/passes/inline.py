@@ -641,7 +641,7 @@ class InlinerPass(Pass):
         "the callers with an optimization pipeline (canonicalize by default) and erasing "
         "private functions that are no longer used."
     )
-    DISPLAY_NAME = "InlinerPass"
+    DISPLAY_NAME = "Inliner"
     ANCHOR = "any"
     OPTIONS = {
         "default-pipeline": PassOption(

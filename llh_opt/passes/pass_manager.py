@@ -9,6 +9,7 @@ children of the op, and failures of sibling ops are all reported (as threaded ml
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
@@ -123,24 +124,45 @@ class PassManager(OpPassManager):
 
     - `verify_each` (True): verify after each pass; a failure is an error naming the pass.
     - `print_ir_before_all` / `print_ir_after_all`, `print_ir_before` / `print_ir_after` (sets
-      of pass names), `print_ir_after_failure`, `print_ir_module_scope`: IR dumps in
-      mlir-opt's format to `ir_stream` (stderr), printed with `generic` / `debuginfo`.
+      of pass names), `print_ir_after_change` (after-dumps only when the IR changed),
+      `print_ir_after_failure` (after-dumps only when the pass failed), `print_ir_module_scope`
+      (dump the top-level op), `print_ir_tree_dir` (one file per dump under that directory):
+      IR dumps in mlir-opt's format to `ir_stream` (stderr), printed with `generic` /
+      `debuginfo` and `print_options` (more `print_operation` keywords: `elide_limit`,
+      `local_scope`, `skip_regions`, `unique_ids`, `value_users`).
     - `timing`: False, True (report to `timing_stream` after each `run`), or a `TimingManager`
       the caller reports itself (the CLI, which also times parsing and output).
     - `timing_display`: "tree" (default) or "list".
+    - `statistics`: None, "pipeline" or "list": after each `run`, the passes' statistics report
+      to `statistics_stream` (stderr); counters restart at every run.
+    - `crash_reproducer`: a file to write an MLIR reproducer to when a pass fails (the IR before
+      the pipeline and the pipeline, or with `local_reproducer` the IR before the failing pass
+      and that pass alone); `disable_threading` is recorded in it.
+    - `action_log`: a stream that gets mlir-opt's `--log-actions-to` lines, one `begins` and
+      one `completed` per pass execution.
     - `allow_unregistered`: for verification after passes (None: accept unknown dialects)."""
 
     __slots__ = (
+        "action_log",
         "allow_unregistered",
+        "crash_reproducer",
         "debuginfo",
+        "deferred_failure_dumps",
+        "disable_threading",
         "generic",
         "ir_stream",
+        "local_reproducer",
         "print_ir_after",
         "print_ir_after_all",
+        "print_ir_after_change",
         "print_ir_after_failure",
         "print_ir_before",
         "print_ir_before_all",
         "print_ir_module_scope",
+        "print_ir_tree_dir",
+        "print_options",
+        "statistics",
+        "statistics_stream",
         "timing",
         "timing_display",
         "timing_stream",
@@ -157,14 +179,23 @@ class PassManager(OpPassManager):
         print_ir_after_all: bool = False,
         print_ir_before: Iterable[str] = (),
         print_ir_after: Iterable[str] = (),
+        print_ir_after_change: bool = False,
         print_ir_after_failure: bool = False,
         print_ir_module_scope: bool = False,
+        print_ir_tree_dir: str | None = None,
+        print_options: dict[str, Any] | None = None,
         ir_stream: TextIO | None = None,
         generic: bool = False,
         debuginfo: bool = False,
         timing: bool | TimingManager = False,
         timing_display: str = "tree",
         timing_stream: TextIO | None = None,
+        statistics: str | None = None,
+        statistics_stream: TextIO | None = None,
+        crash_reproducer: str | None = None,
+        local_reproducer: bool = False,
+        disable_threading: bool = False,
+        action_log: TextIO | None = None,
         allow_unregistered: bool | None = None,
     ) -> None:
         super().__init__(anchor, nesting)
@@ -173,15 +204,27 @@ class PassManager(OpPassManager):
         self.print_ir_after_all = print_ir_after_all
         self.print_ir_before = set(print_ir_before)
         self.print_ir_after = set(print_ir_after)
+        self.print_ir_after_change = print_ir_after_change
         self.print_ir_after_failure = print_ir_after_failure
         self.print_ir_module_scope = print_ir_module_scope
+        self.print_ir_tree_dir = print_ir_tree_dir
+        self.print_options = dict(print_options or {})
         self.ir_stream = ir_stream
         self.generic = generic
         self.debuginfo = debuginfo
         self.timing = timing
         self.timing_display = timing_display
         self.timing_stream = timing_stream
+        self.statistics = statistics
+        self.statistics_stream = statistics_stream
+        self.crash_reproducer = crash_reproducer
+        self.local_reproducer = local_reproducer
+        self.disable_threading = disable_threading
+        self.action_log = action_log
         self.allow_unregistered = allow_unregistered
+        # A list here collects the "After X Failed" dumps instead of writing them, so a caller
+        # that reports the pass's diagnostics itself can print them first, as mlir-opt does.
+        self.deferred_failure_dumps: list[str] | None = None
 
     # ----------------------------------------------------------------- construction
 
@@ -200,8 +243,12 @@ class PassManager(OpPassManager):
         if inner:
             elements = _parse_pipeline_text(inner)
             errors: list[str] = []
-            if not _add_elements(pm, elements, errors):
-                raise DiagnosticError(Diagnostic(Severity.ERROR, "".join(errors)))
+            suggestions: list[str] = []
+            if not _add_elements(pm, elements, errors, suggestions):
+                diag = Diagnostic(Severity.ERROR, "".join(errors))
+                for hint in suggestions:
+                    diag.attach_note(hint)
+                raise DiagnosticError(diag)
         pm.nesting = "implicit"
         return pm
 
@@ -254,12 +301,43 @@ class PassManager(OpPassManager):
         else:
             manager = None
         runner = _Runner(self, ctx, manager)
+        if self.crash_reproducer is not None and not self.local_reproducer:
+            from llh_opt.printer import print_operation
+
+            runner.snapshot = print_operation(op)
         try:
             runner.run_pipeline(plan, op, manager.root if manager is not None else None)
+        except DiagnosticError as err:
+            if self.crash_reproducer is not None and runner.failures:
+                raise runner.reproducer_error(err, op) from None
+            raise
         finally:
             if manager is not None and manager is not timing:
                 stream = self.timing_stream if self.timing_stream is not None else sys.stderr
                 stream.write(manager.report(self.timing_display))
+            if self.statistics:
+                from llh_opt.passes.instrumentation import statistics_report
+
+                stream = (
+                    self.statistics_stream if self.statistics_stream is not None else sys.stderr
+                )
+                display = self.statistics if isinstance(self.statistics, str) else "pipeline"
+                stream.write(statistics_report(self, display))
+                self.reset_statistics()
+
+    def reset_statistics(self) -> None:
+        """Set every pass's statistics counters back to zero."""
+        stack: list[Pass | OpPassManager] = list(self.passes)
+        while stack:
+            item = stack.pop()
+            if isinstance(item, OpPassManager):
+                stack.extend(item.passes)
+            else:
+                item.statistics = dict.fromkeys(item.statistics, 0)
+
+    def reproducer_pipeline(self) -> str:
+        """The pipeline as a crash reproducer records it (top-level elements joined by ", ")."""
+        return f"{self.anchor}(" + ", ".join(p.pipeline_text() for p in self.passes) + ")"
 
 
 def _cant_add(p: Pass, anchor: str) -> str:
@@ -392,12 +470,27 @@ def _resolve(text: str, elements: list[_Element]) -> None:
         if e.inner:
             _resolve(text, e.inner)
         elif lookup_pass(e.name) is None:
-            raise _source_error(
+            err = _source_error(
                 text, e.pos, f"'{e.name}' does not refer to a registered pass or pass pipeline"
             )
+            _suggest_pass(err, e.name)
+            raise err
 
 
-def _add_elements(pm: OpPassManager, elements: list[_Element], errors: list[str]) -> bool:
+def _suggest_pass(err: DiagnosticError, name: str) -> None:
+    """Attach LLVM's "did you mean" note naming the registered pass nearest to `name`."""
+    from llh_opt.passes.registry import all_passes
+    from llh_opt.suggest import nearest
+
+    names = [n for p in all_passes() for n in (p.NAME, *p.ALIASES)]
+    best = nearest(name, names)
+    if best is not None:
+        err.diagnostics[0].attach_note(f"did you mean '{best}'?")
+
+
+def _add_elements(
+    pm: OpPassManager, elements: list[_Element], errors: list[str], suggestions: list[str]
+) -> bool:
     """MLIR's `TextualPipeline::addToPipeline` with explicit nesting; `errors` receives the
     lines mlir-opt writes to its error stream."""
     for e in elements:
@@ -411,6 +504,8 @@ def _add_elements(pm: OpPassManager, elements: list[_Element], errors: list[str]
                     p.parse_options(e.options)
                 except PassOptionsError as err:
                     errors.append(err.text + "\n")
+                    if err.suggestion:
+                        suggestions.append(err.suggestion)
                     ok = False
             if pm.anchor != "any" and p.ANCHOR not in ("any", pm.anchor):
                 errors.append(_cant_add(p, pm.anchor) + "\n")
@@ -420,7 +515,7 @@ def _add_elements(pm: OpPassManager, elements: list[_Element], errors: list[str]
             if not ok:
                 errors.append(f"failed to add `{e.name}` with options `{e.options}`\n")
                 return False
-        elif not _add_elements(pm.nest(e.name), e.inner, errors):
+        elif not _add_elements(pm.nest(e.name), e.inner, errors, suggestions):
             errors.append(
                 f"failed to add `{e.name}` with options `{e.options}` to inner pipeline\n"
             )
@@ -537,12 +632,15 @@ def _finalize_raw(anchor: str, raw: list[Pass | OpPassManager]) -> _Pipeline:
 
 
 class _Runner:
-    __slots__ = ("ctx", "manager", "pm")
+    __slots__ = ("ctx", "failures", "manager", "pm", "snapshot", "tree_counters")
 
     def __init__(self, pm: PassManager, ctx: PassContext, manager: TimingManager | None) -> None:
         self.pm = pm
         self.ctx = ctx
         self.manager = manager
+        self.snapshot: str | None = None  # the IR text a crash reproducer records
+        self.failures: list[tuple[Pass, Operation, str | None]] = []
+        self.tree_counters: dict[int, int] = {}
 
     def run_pipeline(self, pipeline: _Pipeline, op: Operation, timer: Timer | None) -> None:
         for item in pipeline.items:
@@ -564,26 +662,97 @@ class _Runner:
                 op, f"trying to schedule pass '{p.display_name()}' on an unsupported operation"
             )
         pm = self.pm
-        if pm.print_ir_before_all or p.NAME in pm.print_ir_before:
+        if pm.print_ir_before_all or (pm.print_ir_before and _named(p, pm.print_ir_before)):
             self.print_ir("Before", p, op)
+        # MLIR's filter: --mlir-print-ir-after-failure alone prints every failing pass.
+        print_after = (
+            pm.print_ir_after_all
+            or pm.print_ir_after_failure
+            or bool(pm.print_ir_after and _named(p, pm.print_ir_after))
+        )
+        before = None
+        if print_after and pm.print_ir_after_change and not pm.print_ir_after_failure:
+            from llh_opt.passes.instrumentation import fingerprint
+
+            before = fingerprint(op)
+        local_snapshot = None
+        if pm.crash_reproducer is not None and pm.local_reproducer:
+            from llh_opt.printer import print_operation
+
+            local_snapshot = print_operation(_top(op))
         timer = parent.nest(p, p.display_name()) if parent is not None else None
         if timer is not None:
             timer.start()
+        log = pm.action_log
+        if log is not None:
+            _log_begin(log, p.display_name(), op)
         try:
-            p.run(op, self.ctx)
+            try:
+                p.run(op, self.ctx)
+            finally:
+                if log is not None:
+                    log.write(f"{_THREAD} completed `pass-execution`\n")
             if pm.verify_each:
                 self.verify(op, True, f"pass '{p.NAME}'")
         except DiagnosticError:
             if timer is not None:
                 timer.stop()
-            if pm.print_ir_after_all or pm.print_ir_after_failure or p.NAME in pm.print_ir_after:
+            if print_after:
                 self.print_ir("After", p, op, failed=True)
+            self.failures.append((p, op, local_snapshot))
             raise
         if timer is not None:
             timer.stop()
         # `print_ir_after_failure` means "only on failure", as in MLIR.
-        if (pm.print_ir_after_all or p.NAME in pm.print_ir_after) and not pm.print_ir_after_failure:
+        if print_after and not pm.print_ir_after_failure:
+            if before is not None:
+                from llh_opt.passes.instrumentation import fingerprint
+
+                if fingerprint(op) == before:
+                    return
             self.print_ir("After", p, op)
+
+    def reproducer_error(self, err: DiagnosticError, root: Operation) -> DiagnosticError:
+        """Write the crash reproducer and add mlir-opt's report of it to `err`."""
+        from llh_opt.passes.instrumentation import reproducer_text
+
+        pm = self.pm
+        path = pm.crash_reproducer
+        assert path is not None
+        first_pass, first_op, local_snapshot = self.failures[0]
+        if pm.local_reproducer:
+            pipeline = first_pass.pipeline_text()
+            it: Operation | None = first_op
+            while it is not None:
+                pipeline = f"{it.name}({pipeline})"
+                it = it.parent_op
+            ir = local_snapshot or ""
+        else:
+            pipeline = pm.reproducer_pipeline()
+            ir = self.snapshot or ""
+        descriptions = [_failure_description(p, o) for p, o, _ in self.failures]
+        if pm.local_reproducer:
+            where = descriptions[0]
+        else:
+            where = "[" + ", ".join(descriptions) + "]"
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(reproducer_text(ir, pipeline, pm.disable_threading, pm.verify_each))
+            outcome = f"reproducer generated at `{path}`"
+        except OSError as e:
+            outcome = f"failed to create reproducer file `{path}`: {e.strerror}"
+        diag = Diagnostic(
+            Severity.ERROR,
+            "Failures have been detected while processing an MLIR pass pipeline",
+            _loc(first_op),
+        )
+        diag.attach_note(f"Pipeline failed while executing {where}: {outcome}", _loc(first_op))
+        combined = DiagnosticError([*err.diagnostics, diag])
+        ops = getattr(err, "ops", None)
+        if ops is None:
+            ops = [getattr(err, "op", None)] * len(err.diagnostics)
+        combined.ops = [*ops, None]  # type: ignore[attr-defined]
+        return combined
 
     def run_adaptor(self, adaptor: _Adaptor, op: Operation, parent: Timer | None) -> None:
         atimer = None
@@ -592,6 +761,9 @@ class _Runner:
             atimer.hidden = len(adaptor.pipelines) <= 1
             atimer.start()
         failures: list[DiagnosticError] = []
+        log = self.pm.action_log
+        if log is not None:
+            _log_begin(log, "mlir::detail::OpToOpPassAdaptor", op)
         try:
             for region in op.regions:
                 for block in region.blocks:
@@ -616,6 +788,8 @@ class _Runner:
                 what = " and ".join(f"pipeline '{p.text()}'" for p in adaptor.pipelines)
                 self.verify(op, False, what)
         finally:
+            if log is not None:
+                log.write(f"{_THREAD} completed `pass-execution`\n")
             if atimer is not None:
                 atimer.stop()
 
@@ -630,27 +804,65 @@ class _Runner:
             raise
 
     def print_ir(self, when: str, p: Pass, op: Operation, failed: bool = False) -> None:
+        from llh_opt.passes.instrumentation import dump_banner, tree_dump_path
         from llh_opt.printer import print_operation
 
         pm = self.pm
-        header = f"// -----// IR Dump {when} {p.display_name()}"
-        if failed:
-            header += " Failed"
-        header += ": " + p.pipeline_text()
-        target = op
-        if pm.print_ir_module_scope:
-            header += f" ('{op.name}' operation"
-            sym = op.properties.get("sym_name") or op.attributes.get("sym_name")
-            if sym is not None and hasattr(sym, "value") and isinstance(sym.value, str):
-                header += f": @{sym.value}"
-            header += ")"
-            while target.parent_op is not None:
-                target = target.parent_op
-        text = print_operation(target, generic=pm.generic, debuginfo=pm.debuginfo)
-        if target.parent is not None and text.endswith("\n"):
-            text = text[:-1]  # MLIR ends only a top-level op with a newline
+        scope = pm.print_ir_module_scope
+        header = dump_banner(when, p, op, failed, scope)
+        target = _top(op) if scope else op
+        options = pm.print_options
+        if target.parent is not None:
+            # MLIR prints a nested op with local scope.
+            options = {**options, "local_scope": True}
+        text = print_operation(target, generic=pm.generic, debuginfo=pm.debuginfo, **options)
+        if (target.parent is not None or options.get("local_scope")) and text.endswith("\n"):
+            text = text[:-1]  # MLIR ends only a top-level op with a newline (not local scope)
+        dump = f"{header}{text}\n\n"
+        if pm.print_ir_tree_dir is not None:
+            path = tree_dump_path(pm.print_ir_tree_dir, op, p.NAME, self.tree_counters)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(dump)
+            return
+        if failed and pm.deferred_failure_dumps is not None:
+            pm.deferred_failure_dumps.append(dump)
+            return
         stream = pm.ir_stream if pm.ir_stream is not None else sys.stderr
-        stream.write(f"{header} //----- //\n{text}\n\n")
+        stream.write(dump)
+
+
+_THREAD = "[thread llh-opt]"
+
+
+def _log_begin(log: TextIO, name: str, op: Operation) -> None:
+    """mlir-opt's `--log-actions-to` line for a pass execution starting on `op`."""
+    from llh_opt.printer import print_operation
+
+    text = print_operation(op, local_scope=True, skip_regions=True).rstrip("\n")
+    log.write(
+        f"{_THREAD} begins (no breakpoint) Action `pass-execution` running `{name}` on "
+        f"Operation `{op.name}` ({text})`\n"
+    )
+
+
+def _top(op: Operation) -> Operation:
+    while op.parent_op is not None:
+        op = op.parent_op
+    return op
+
+
+def _named(p: Pass, names: set[str]) -> bool:
+    return p.NAME in names or any(a in names for a in p.ALIASES)
+
+
+def _failure_description(p: Pass, op: Operation) -> str:
+    """`` `Canonicalizer` on 'func.func' operation: @f `` (a crash reproducer's context)."""
+    from llh_opt.passes.instrumentation import symbol_name
+
+    text = f"`{p.display_name()}` on '{op.name}' operation"
+    sym = symbol_name(op)
+    return text + (f": @{sym}" if sym is not None else "")
 
 
 def _combine(failures: list[DiagnosticError]) -> DiagnosticError:

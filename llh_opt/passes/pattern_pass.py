@@ -55,6 +55,12 @@ class GreedyPatternPass(Pass):
     REQUIRES_CONVERGENCE: ClassVar[bool] = False
     REWRITER: ClassVar[type[PatternRewriter]] = PatternRewriter
 
+    STATISTICS = {  # noqa: RUF012 - class constant, as MLIR's Statistic declarations
+        "num-erased": "Number of trivially dead operations erased",
+        "num-folds": "Number of operations folded",
+        "num-rewrites": "Number of pattern rewrites applied",
+    }
+
     __slots__ = ("_frozen",)
 
     def patterns(self) -> Iterable[RewritePattern]:
@@ -80,6 +86,9 @@ class GreedyPatternPass(Pass):
     def run(self, op: Operation, ctx: PassContext) -> None:
         config = self.config(op, ctx)
         result = GreedyRewriteDriver(self.frozen_patterns(), config, self.REWRITER()).run(op)
+        self.bump("num-rewrites", result.num_rewrites)
+        self.bump("num-folds", result.num_folds)
+        self.bump("num-erased", result.num_erased)
         self.finish(op, result, ctx)
         if self.REQUIRES_CONVERGENCE and not result.converged:
             raise non_convergence_error(op, self.NAME, result.iterations)

@@ -105,17 +105,19 @@ class PassOptionsError(DiagnosticError):
     """Options text that does not parse. `text` is what MLIR's option parser writes to its
     error stream (ends in a newline), `options` the text that was being parsed."""
 
-    def __init__(self, pass_name: str, options: str, text: str) -> None:
+    def __init__(self, pass_name: str, options: str, text: str, suggestion: str = "") -> None:
         self.pass_name = pass_name
         self.options = options
         self.text = text
+        self.suggestion = suggestion  # "did you mean 'max-iterations'?" for an unknown option
         super().__init__(Diagnostic(Severity.ERROR, text))
 
 
 class _OptionError(Exception):
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, suggestion: str = "") -> None:
         super().__init__(text)
         self.text = text
+        self.suggestion = suggestion
 
 
 def _find_char(s: str, index: int, c: str) -> int:
@@ -294,7 +296,10 @@ class Pass:
     `NAME` is the pipeline/flag name (`canonicalize`), `ALIASES` extra accepted names, `SUMMARY`
     the one-line help, `OPTIONS` name → `PassOption`, `ANCHOR` the op name the pass runs on
     (`"builtin.module"`, `"func.func"`) or `"any"` for op-agnostic passes, and `DISPLAY_NAME` the
-    class-like name MLIR shows in IR dumps and timing reports (default: the Python class name).
+    name MLIR 22 shows in IR dumps, timing and statistics reports (`Canonicalizer`, `SymbolDCE`;
+    default: the Python class name without a trailing `Pass`). `STATISTICS` declares the pass's
+    counters like MLIR's `Statistic` (name → description, `num-cse'd`); a run adds to them with
+    `self.bump(name, n)` and `--mlir-pass-statistics` reports them.
     Option values are in `self.options` (by option name) and readable as attributes with `_`
     for `-` (`self.max_iterations`). `run(op, ctx)` raises `DiagnosticError` on failure."""
 
@@ -305,11 +310,13 @@ class Pass:
     OPTIONS: ClassVar[dict[str, PassOption]] = {}
     ANCHOR: ClassVar[str] = "any"
     DISPLAY_NAME: ClassVar[str] = ""
+    STATISTICS: ClassVar[dict[str, str]] = {}
 
-    __slots__ = ("options",)
+    __slots__ = ("options", "statistics")
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = {n: o.initial() for n, o in self.OPTIONS.items()}
+        self.statistics: dict[str, int] = dict.fromkeys(self.STATISTICS, 0)
         for key, value in options.items():
             name = _option_name(type(self), key.replace("_", "-"))
             if name is None:
@@ -328,7 +335,14 @@ class Pass:
 
     @classmethod
     def display_name(cls) -> str:
-        return cls.DISPLAY_NAME or cls.__name__
+        if cls.DISPLAY_NAME:
+            return cls.DISPLAY_NAME
+        name = cls.__name__
+        return name[:-4] if name.endswith("Pass") and len(name) > 4 else name
+
+    def bump(self, statistic: str, n: int = 1) -> None:
+        """Add `n` to one of the pass's declared `STATISTICS` counters."""
+        self.statistics[statistic] += n
 
     def run(self, op: Operation, ctx: PassContext) -> None:
         raise NotImplementedError(f"pass '{self.NAME}' does not implement run()")
@@ -348,7 +362,12 @@ class Pass:
                     continue
                 name = _option_name(cls, key)
                 if name is None:
-                    raise _OptionError(f"<Pass-Options-Parser>: no such option {key}\n")
+                    from llh_opt.suggest import nearest
+
+                    known = [a for n, o in cls.OPTIONS.items() for a in (n, *o.aliases)]
+                    best = nearest(key, known)
+                    hint = f"did you mean '{best}'?" if best is not None else ""
+                    raise _OptionError(f"<Pass-Options-Parser>: no such option {key}\n", hint)
                 opt = cls.OPTIONS[name]
                 parsed = _convert(key, opt, value)
                 if opt.is_list:
@@ -359,7 +378,7 @@ class Pass:
                 else:
                     self.options[name] = parsed
         except _OptionError as err:
-            raise PassOptionsError(cls.NAME, text, err.text) from None
+            raise PassOptionsError(cls.NAME, text, err.text, err.suggestion) from None
 
     def options_text(self) -> str:
         """`{a=1 b=true}` in MLIR's order (sorted by name; empty lists print nothing), or ``""``
@@ -459,8 +478,11 @@ def create_pass(name: str, options: str | None = None) -> Pass:
         try:
             p.parse_options(options)
         except PassOptionsError as err:
+            first = Diagnostic(Severity.ERROR, err.text)
+            if err.suggestion:
+                first.attach_note(err.suggestion)
             raise DiagnosticError(
-                Diagnostic(Severity.ERROR, err.text),
+                first,
                 Diagnostic(Severity.ERROR, f"failed to add `{name}` with options `{options}`"),
             ) from None
     return p

@@ -115,6 +115,7 @@ class SymbolDCEPass(Pass):
         "not referenced by live operations; public symbols and non-symbol operations are live."
     )
     ANCHOR = "any"
+    STATISTICS = {"num-dce'd": "Number of symbols DCE'd"}  # noqa: RUF012 - MLIR's Statistic
 
     __slots__ = ()
 
@@ -134,6 +135,7 @@ class SymbolDCEPass(Pass):
                 for child in list(block.ops):
                     if child not in live and is_symbol(child):
                         child.erase()
+                        self.bump("num-dce'd")
 
 
 def _compute_liveness(

@@ -3,7 +3,7 @@
 // A failing pass is dumped with "Failed" after its name (mlir-opt reports the
 // error first; llh-opt once the pass has returned).
 
-// CHECK-DAG: // -----// IR Dump After SymbolDCEPass Failed: symbol-dce //----- //
+// CHECK-DAG: // -----// IR Dump After SymbolDCE Failed (symbol-dce) //----- //
 // CHECK-DAG: error: operation contains potentially unknown symbol table
 
 func.func private @a() {

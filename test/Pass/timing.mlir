@@ -11,16 +11,16 @@
 // CHECK-EMPTY:
 // CHECK-NEXT:   ----Wall Time----  ----Name----
 // CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}  Parser
-// CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}  SymbolDCEPass
+// CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}  SymbolDCE
 // CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}  'func.func' Pipeline
-// CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}    StripDebugInfoPass
+// CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}    StripDebugInfo
 // CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}  Output
 // CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \( *[0-9]+\.[0-9]%\)}}  Rest
 // CHECK-NEXT:   {{ *[0-9]+\.[0-9]+ \(100\.0%\)}}  Total
 
 // FLAGS:      Parser
-// FLAGS-NEXT: SymbolDCEPass
-// FLAGS-NEXT: StripDebugInfoPass
+// FLAGS-NEXT: SymbolDCE
+// FLAGS-NEXT: StripDebugInfo
 // FLAGS-NEXT: Output
 
 func.func @live() {

@@ -74,6 +74,8 @@ RANK = {node: i for i, layer in enumerate(LAYERS) for node in layer}
 NODES: dict[str, str] = {
     "llh_opt": "cli",
     "llh_opt.cli": "cli",
+    "llh_opt.cli_options": "cli",
+    "llh_opt.suggest": "support",
     "llh_opt.diagnostics": "support",
     "llh_opt.lazy": "support",
     "llh_opt.llvm_regex": "support",

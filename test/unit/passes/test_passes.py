@@ -249,7 +249,7 @@ def test_registry() -> None:
     assert lookup_pass("test-record") is RecordPass
     assert lookup_pass("test-record-alias") is RecordPass
     assert lookup_pass("nope") is None
-    assert lookup_pass("symbol-dce").display_name() == "SymbolDCEPass"  # type: ignore[union-attr]
+    assert lookup_pass("symbol-dce").display_name() == "SymbolDCE"  # type: ignore[union-attr]
 
 
 def test_register_pass_rejects_name_clash() -> None:
@@ -472,7 +472,7 @@ PIPELINE_ERRORS = [
     (
         "test_p.module(test-record-func)",
         (
-            "Can't add pass 'RecordFuncPass' restricted to 'test_p.func' on a PassManager intended to "
+            "Can't add pass 'RecordFunc' restricted to 'test_p.func' on a PassManager intended to "
             "run on 'test_p.module', did you intend to nest?\n"
             "failed to add `test-record-func` with options ``\n"
         ),
@@ -570,7 +570,7 @@ def test_anchor_mismatch() -> None:
     with pytest.raises(DiagnosticError) as info:
         PassManager.parse("any(test-record-func)").run(m)
     assert messages(info.value) == [
-        "'test_p.module' op trying to schedule pass 'RecordFuncPass' on an unsupported operation"
+        "'test_p.module' op trying to schedule pass 'RecordFunc' on an unsupported operation"
     ]
 
 
@@ -639,10 +639,10 @@ def test_ir_printing() -> None:
     pm.run(m)
     text = out.getvalue()
     assert _dump_headers(text) == [
-        "// -----// IR Dump Before SymbolDCEPass: symbol-dce //----- //",
-        "// -----// IR Dump After SymbolDCEPass: symbol-dce //----- //",
-        "// -----// IR Dump Before RecordFuncPass: test-record-func //----- //",
-        "// -----// IR Dump After RecordFuncPass: test-record-func //----- //",
+        "// -----// IR Dump Before SymbolDCE (symbol-dce) //----- //",
+        "// -----// IR Dump After SymbolDCE (symbol-dce) //----- //",
+        "// -----// IR Dump Before RecordFunc (test-record-func) //----- //",
+        "// -----// IR Dump After RecordFunc (test-record-func) //----- //",
     ]
     from llh_opt.printer import print_operation
 
@@ -667,8 +667,8 @@ def test_ir_printing_options() -> None:
     with pytest.raises(DiagnosticError):
         pm.run(m)
     assert _dump_headers(out.getvalue()) == [
-        "// -----// IR Dump After FailPass Failed: test-fail ('test_p.func' operation: @f) //----- //",
-        "// -----// IR Dump After FailPass Failed: test-fail ('test_p.func' operation: @g) //----- //",
+        "// -----// IR Dump After Fail Failed (test-fail) ('test_p.func' operation: @f) //----- //",
+        "// -----// IR Dump After Fail Failed (test-fail) ('test_p.func' operation: @g) //----- //",
     ]
 
 
@@ -699,10 +699,10 @@ def test_timing_report() -> None:
         names.append(match.group(1))
     # Adjacent nested pipelines merge into one "Pipeline Collection" (sorted by anchor name).
     assert names == [
-        "RecordPass",
+        "Record",
         "Pipeline Collection : ['test_p.func', 'test_p.module']",
         "  'test_p.func' Pipeline",
-        "    RecordFuncPass",
+        "    RecordFunc",
         "Rest",
         "Total",
     ]
@@ -721,13 +721,13 @@ def test_timing_manager_shared_with_caller() -> None:
     assert names == [
         "Parser",
         "'test_p.func' Pipeline",
-        "  RecordFuncPass",
+        "  RecordFunc",
         "Output",
         "Rest",
         "Total",
     ]
     listed = [_TIMING_LINE.fullmatch(line).group(1) for line in tm.report("list").splitlines()[6:]]  # type: ignore[union-attr]
-    assert set(listed) >= {"root", "Parser", "RecordFuncPass", "Rest", "Total"}
+    assert set(listed) >= {"root", "Parser", "RecordFunc", "Rest", "Total"}
 
 
 # --------------------------------------------------------------------------- symbol-dce
