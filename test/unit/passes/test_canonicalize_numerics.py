@@ -288,7 +288,10 @@ def test_canonicalize_preserves_values(case: tuple[str, list[Any]]) -> None:
     after = interpret(m, args)
     assert len(before) == len(after)
     for x, y in zip(before, after):
-        assert same_values(x, y), f"{x!r} != {y!r}\n{text}\n{m}"
+        # rtol 1e-5: numpy's vectorized f32 `exp` and its scalar one may differ by an ulp, and a
+        # chain such as exp(exp(x)) amplifies that (a fold runs on a constant, the interpreter on
+        # the argument); integers and shapes stay exact.
+        assert same_values(x, y, rtol=1e-5), f"{x!r} != {y!r}\n{text}\n{m}"
     once = str(m)
     PassManager.parse("builtin.module(canonicalize)").run(m)
     assert str(m) == once
