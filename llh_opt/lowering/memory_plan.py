@@ -1,0 +1,584 @@
+"""The symbolic static memory plan of one loop-level function: which buffers, when live, where.
+
+``plan_function(func)`` looks at every ``memref.alloc`` of a function lowered by
+``convert-llh-to-loops`` and returns a `Plan`:
+
+* **Planned buffers.** An allocation is planned when it is a temporary: freed by exactly one
+  ``memref.dealloc`` in its own block, never returned, passed to a call, yielded out of a region
+  or branched with, and used (through views: subview, cast, reinterpret_cast, collapse/expand
+  shape) only inside the block it is allocated in. Its size must be an expression of the
+  function's input sizes: each dynamic size operand is traced through ``arith`` index arithmetic
+  down to ``memref.dim`` of an entry argument or an integer entry argument (named after the
+  argument's ``func.input_symbol_<d>`` when it has one, else ``a<arg>d<dim>``). Allocations inside
+  an ``scf.parallel`` body (per-iteration scratch of a parallel loop) are NOT planned: they keep
+  their ``memref.alloc`` (a per-thread slot would need the thread index); so are data-dependent
+  sizes and allocations with an alignment above 64. Each exclusion is recorded with its reason.
+* **Liveness.** Ops are numbered in pre-order over the whole function (nested regions included).
+  A buffer is live from its allocation to the end of the subtree of the last op of its block
+  that uses it or one of its views (its dealloc included), so a buffer used inside a loop is live
+  for the whole loop and a buffer allocated inside a loop body is live only inside it.
+* **Sizes.** A buffer's byte size is ``S = bytes(element) * d0 * d1 * ...``; its slot is ``S``
+  rounded up to 64 bytes (``A = 64 * ceildiv(S, 64)``), so every offset is a multiple of 64.
+  Sizes with the same expression are the same *atom* and are interchangeable.
+* **Placement (greedy by size, symbolic).** Offsets are *max-plus expressions*:
+  ``max(sum_1, sum_2, ...)`` where each sum is a constant plus non-negative multiples of atoms.
+  Buffers are placed largest first (the order only affects quality, never validity: sizes are
+  compared at a sample point). For buffer `i`, with `C` the already-placed buffers whose live
+  ranges overlap `i`'s, the candidates are ``0`` and the top ``O_k + A_k`` of each `k` in `C`
+  (lowest sample value first); a candidate `o` is taken when, for every `k` in `C`, it is PROVED
+  that ``O_k + A_k <= o`` (k lies below) or ``o + A_i <= O_k`` (k lies above). If none is proved,
+  `i` goes at ``max_{k in C}(O_k + A_k)``, which is above every conflicting buffer by
+  construction. The workspace size is ``max_i(O_i + A_i)``.
+* **Proofs** hold for every value of the input sizes that is >= 0 (a size may be 0, so nothing
+  assumes a symbolic size is >= 1): ``max(s..) <= max(t..)`` when each `s` is <= some `t`; a sum
+  `s` <= a sum `t` when, after cancelling equal atoms, each remaining atom of `s` is matched to a
+  distinct atom of `t` of the same monomial in the dimension sizes with a coefficient at least as
+  large (``ceil`` is monotone) and the constants compare. So buffers of provably equal or
+  comparable sizes reuse each other's space; incomparable sizes are stacked through ``max``, which
+  the function evaluates at run time. Guarantee: for every input size, two buffers that are live
+  at the same time occupy disjoint byte ranges of ``[0, workspace size)``, each 64-byte aligned.
+  ``memory_plan_check.py`` verifies this independently (symbolically and at sampled sizes).
+
+What does not live here: rewriting the IR (``workspace.py``), the pass and its report
+(``passes/plan_memory.py``), the checker (``memory_plan_check.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy
+from sympy import Add, Integer, Mul, Pow, Symbol
+
+from llh_opt.ir.attributes import DictionaryAttr, IntegerAttr, StringAttr
+from llh_opt.ir.core import Block, BlockArgument, Operation, Value
+from llh_opt.ir.types import DYNAMIC, FloatType, IndexType, IntegerType, MemRefType
+from llh_opt.symbolic.expressions import CeilDiv, FloorDiv, Mod, expr_str
+
+__all__ = [
+    "ALIGNMENT",
+    "Buffer",
+    "MaxSum",
+    "Plan",
+    "Sum",
+    "evaluate",
+    "plan_function",
+]
+
+ALIGNMENT = 64
+MAX_TERMS = 8  # a max-plus expression with more sums is bounded by one sum (atom-wise maximum)
+RETURNED = "returned (owned by the caller)"
+SAMPLE = 56  # the value every input size takes when sizes are compared to choose an order
+
+_VIEW_OPS = frozenset(
+    (
+        "memref.subview",
+        "memref.cast",
+        "memref.reinterpret_cast",
+        "memref.collapse_shape",
+        "memref.expand_shape",
+        "memref.view",
+    )
+)
+_ESCAPING = frozenset(
+    ("func.return", "func.call", "scf.yield", "scf.condition", "cf.br", "cf.cond_br")
+)
+
+
+# --------------------------------------------------------------------------- expressions
+
+
+def evaluate(e: sympy.Expr, env: dict[Symbol, int], memo: dict[Any, int] | None = None) -> int:
+    """The integer value of a size/offset expression (``+ * ^``, ``FloorDiv``, ``CeilDiv``,
+    ``Mod``, ``Max``, ``Min``) with the symbols taken from `env`."""
+    if memo is None:
+        memo = {}
+    v = memo.get(e)
+    if v is not None:
+        return v
+    if e.is_Integer:
+        v = int(e)
+    elif e.is_Symbol:
+        v = env[e]  # type: ignore[index]
+    else:
+        vals = [evaluate(a, env, memo) for a in e.args]
+        f = e.func
+        if f is Add:
+            v = sum(vals)
+        elif f is Mul:
+            v = 1
+            for x in vals:
+                v *= x
+        elif f is Pow:
+            v = vals[0] ** vals[1]
+        elif f is FloorDiv:
+            v = vals[0] // vals[1]
+        elif f is CeilDiv:
+            v = -((-vals[0]) // vals[1])
+        elif f is Mod:
+            v = vals[0] % vals[1]
+        elif f is sympy.Max:
+            v = max(vals)
+        elif f is sympy.Min:
+            v = min(vals)
+        else:
+            raise ValueError(f"cannot evaluate {e}")
+    memo[e] = v
+    return v
+
+
+def element_bytes(t: Any) -> int | None:
+    if isinstance(t, FloatType):
+        return {"f16": 2, "bf16": 2, "f32": 4, "f64": 8}.get(t.name)
+    if isinstance(t, IntegerType):
+        return max(1, (t.width + 7) // 8)
+    if isinstance(t, IndexType):
+        return 8
+    return None
+
+
+class _Tracer:
+    """Index SSA values → sympy expressions over the function's input sizes (None when a value
+    is not such an expression, e.g. loaded from memory)."""
+
+    __slots__ = ("entry", "func", "leaves", "memo")
+
+    def __init__(self, func: Operation) -> None:
+        self.func = func
+        self.entry: Block = func.regions[0].blocks[0]
+        self.memo: dict[Value, sympy.Expr | None] = {}
+        self.leaves: dict[Symbol, tuple[int, int | None]] = {}  # symbol → (argument, dim)
+
+    def _arg_symbol(self, arg: BlockArgument, dim: int | None) -> sympy.Expr:
+        i = arg.index  # type: ignore[attr-defined]
+        name = None
+        attrs = self.func.properties.get("arg_attrs")
+        if dim is not None and attrs is not None and i < len(attrs.value):  # type: ignore[attr-defined]
+            d = attrs.value[i]  # type: ignore[attr-defined]
+            if isinstance(d, DictionaryAttr):
+                a = d.get(f"func.input_symbol_{dim}")
+                if isinstance(a, StringAttr):
+                    name = a.value
+        if name is not None and name.startswith("c") and name[1:].lstrip("-").isdigit():
+            return Integer(int(name[1:]))
+        if name is None:
+            name = f"a{i}" if dim is None else f"a{i}d{dim}"
+        s = Symbol(name, integer=True, nonnegative=True)
+        self.leaves.setdefault(s, (i, dim))
+        return s
+
+    def trace(self, v: Value) -> sympy.Expr | None:
+        if v in self.memo:
+            return self.memo[v]
+        r = self._trace(v)
+        self.memo[v] = r
+        return r
+
+    def _trace(self, v: Value) -> sympy.Expr | None:
+        if isinstance(v, BlockArgument):
+            if v.owner is self.entry and isinstance(v.type, (IntegerType, IndexType)):
+                return self._arg_symbol(v, None)
+            return None
+        op = v.owner
+        assert isinstance(op, Operation)
+        name = op.name
+        if name == "arith.constant":
+            a = op.properties.get("value")
+            return Integer(a.value) if isinstance(a, IntegerAttr) else None
+        if name == "memref.dim":
+            src, idx = op.operands
+            d = self.trace(idx)
+            t = src.type
+            if d is None or not d.is_Integer or not isinstance(t, MemRefType):
+                return None
+            k = int(d)
+            if not 0 <= k < len(t.shape):
+                return None
+            if t.shape[k] != DYNAMIC:
+                return Integer(t.shape[k])
+            if isinstance(src, BlockArgument) and src.owner is self.entry:
+                return self._arg_symbol(src, k)
+            return None
+        if name in ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui"):
+            return self.trace(op.operands[0])
+        args = [self.trace(x) for x in op.operands]
+        if any(a is None for a in args):
+            return None
+        fn = _ARITH.get(name)
+        if fn is None or len(args) != 2:
+            return None
+        try:
+            return fn(*args)
+        except ZeroDivisionError:
+            return None
+
+
+_ARITH: dict[str, Any] = {
+    "arith.addi": lambda a, b: a + b,
+    "arith.subi": lambda a, b: a - b,
+    "arith.muli": lambda a, b: a * b,
+    "arith.floordivsi": FloorDiv,
+    "arith.divsi": FloorDiv,  # sizes are non-negative: truncation is floor
+    "arith.divui": FloorDiv,
+    "arith.ceildivsi": CeilDiv,
+    "arith.remsi": Mod,
+    "arith.remui": Mod,
+    "arith.maxsi": lambda a, b: sympy.Max(a, b),
+    "arith.minsi": lambda a, b: sympy.Min(a, b),
+}
+
+
+# --------------------------------------------------------------------------- max-plus algebra
+
+
+class Atom:
+    """One distinct slot size: ``64 * ceildiv(coeff * product(monomial), 64)`` bytes."""
+
+    __slots__ = ("coeff", "expr", "id", "monomial", "sample")
+
+    def __init__(self, id: int, coeff: int, monomial: tuple[sympy.Expr, ...], sample: int) -> None:
+        self.id = id
+        self.coeff = coeff
+        self.monomial = monomial
+        self.sample = sample
+        size = Mul(Integer(coeff), *monomial)
+        self.expr = Integer(ALIGNMENT) * FloorDiv(size + (ALIGNMENT - 1), Integer(ALIGNMENT))
+
+    def le(self, other: Atom) -> bool:
+        """Provably ``self <= other`` for every size >= 0."""
+        return self is other or (self.monomial == other.monomial and self.coeff <= other.coeff)
+
+
+class Sum:
+    """``const + sum(count * atom)``: an offset or a top built by stacking slots."""
+
+    __slots__ = ("atoms", "const")
+
+    def __init__(self, const: int = 0, atoms: dict[Atom, int] | None = None) -> None:
+        self.const = const
+        self.atoms: dict[Atom, int] = dict(atoms or {})
+
+    def plus(self, a: Atom | None, const: int = 0) -> Sum:
+        s = Sum(self.const + const, self.atoms)
+        if a is not None:
+            s.atoms[a] = s.atoms.get(a, 0) + 1
+        return s
+
+    def sample(self) -> int:
+        return self.const + sum(a.sample * n for a, n in self.atoms.items())
+
+    def le(self, other: Sum) -> bool:
+        """Provably ``self <= other`` (see the module docstring)."""
+        mine: list[Atom] = []
+        theirs = dict(other.atoms)
+        for a, n in self.atoms.items():
+            common = min(n, theirs.get(a, 0))
+            if common:
+                theirs[a] -= common
+            mine += [a] * (n - common)
+        if not mine:
+            return self.const <= other.const
+        pool: dict[tuple[sympy.Expr, ...], list[int]] = {}
+        for a, n in theirs.items():
+            pool.setdefault(a.monomial, []).extend([a.coeff] * n)
+        want: dict[tuple[sympy.Expr, ...], list[int]] = {}
+        for a in mine:
+            want.setdefault(a.monomial, []).append(a.coeff)
+        for mono, coeffs in want.items():
+            have = sorted(pool.get(mono, []), reverse=True)
+            coeffs.sort(reverse=True)
+            if len(have) < len(coeffs) or any(h < c for h, c in zip(have, coeffs)):
+                return False
+        return self.const <= other.const
+
+    def expr(self) -> sympy.Expr:
+        return Add(Integer(self.const), *(n * a.expr for a, n in self.atoms.items()))
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.const, tuple(sorted((a.id, n) for a, n in self.atoms.items())))
+
+
+class MaxSum:
+    """``max(sum_1, ..., sum_n)`` with no sum provably below another (n <= MAX_TERMS)."""
+
+    __slots__ = ("sums",)
+
+    def __init__(self, sums: list[Sum]) -> None:
+        kept: list[Sum] = []
+        seen: set[tuple[Any, ...]] = set()
+        for i, s in enumerate(sums):
+            k = s.key()
+            if k in seen:
+                continue
+            if any(j != i and s.le(t) and not (t.le(s) and j > i) for j, t in enumerate(sums)):
+                continue
+            seen.add(k)
+            kept.append(s)
+        if not kept:
+            kept = [Sum()]
+        if len(kept) > MAX_TERMS:  # bounded by the atom-wise maximum (atoms are >= 0)
+            bound = Sum(max(s.const for s in kept))
+            for s in kept:
+                for a, n in s.atoms.items():
+                    bound.atoms[a] = max(bound.atoms.get(a, 0), n)
+            kept = [bound]
+        self.sums = kept
+
+    @staticmethod
+    def zero() -> MaxSum:
+        return MaxSum([Sum()])
+
+    def plus(self, a: Atom) -> MaxSum:
+        return MaxSum([s.plus(a) for s in self.sums])
+
+    def le(self, other: MaxSum) -> bool:
+        return all(any(s.le(t) for t in other.sums) for s in self.sums)
+
+    def sample(self) -> int:
+        return max(s.sample() for s in self.sums)
+
+    def expr(self) -> sympy.Expr:
+        parts = [s.expr() for s in self.sums]
+        return parts[0] if len(parts) == 1 else sympy.Max(*parts, evaluate=False)
+
+    @staticmethod
+    def union(values: list[MaxSum]) -> MaxSum:
+        return MaxSum([s for v in values for s in v.sums])
+
+
+# --------------------------------------------------------------------------- the plan
+
+
+class Buffer:
+    """A planned allocation: live ``[start, end]`` (pre-order positions), `size` in bytes and its
+    64-byte slot (`atom`), `offset` into the workspace."""
+
+    __slots__ = ("alloc", "atom", "end", "name", "offset", "size", "start")
+
+    def __init__(self, alloc: Operation, start: int, end: int, size: sympy.Expr, atom: Atom):
+        self.alloc = alloc
+        self.start = start
+        self.end = end
+        self.size = size
+        self.atom = atom
+        self.offset = MaxSum.zero()
+        self.name = ""
+
+    def overlaps(self, other: Buffer) -> bool:
+        return self.start <= other.end and other.start <= self.end
+
+    @property
+    def top(self) -> MaxSum:
+        return self.offset.plus(self.atom)
+
+
+class Plan:
+    """The plan of one function (see the module docstring)."""
+
+    __slots__ = ("buffers", "excluded", "func", "leaves", "size")
+
+    def __init__(self, func: Operation) -> None:
+        self.func = func
+        self.buffers: list[Buffer] = []  # in program order
+        self.excluded: list[tuple[Operation, str]] = []
+        self.leaves: dict[Symbol, tuple[int, int | None]] = {}
+        self.size: MaxSum = MaxSum.zero()
+
+    @property
+    def size_expr(self) -> sympy.Expr:
+        return self.size.expr()
+
+    def unplanned_expr(self) -> sympy.Expr:
+        """The sum of the planned buffers' byte sizes (what separate allocations would hold if
+        they were all live at once)."""
+        return Add(*(b.size for b in self.buffers)) if self.buffers else Integer(0)
+
+    def describe(self) -> str:
+        return expr_str(self.size_expr)
+
+
+def _preorder(func: Operation) -> tuple[dict[Operation, int], dict[Operation, int]]:
+    pos: dict[Operation, int] = {}
+    end: dict[Operation, int] = {}
+    counter = 0
+
+    def visit(op: Operation) -> None:
+        nonlocal counter
+        pos[op] = counter
+        counter += 1
+        for r in op.regions:
+            for b in r.blocks:
+                for o in b.ops:
+                    visit(o)
+        end[op] = counter - 1
+
+    for b in func.regions[0].blocks:
+        for o in b.ops:
+            visit(o)
+    return pos, end
+
+
+def _ancestor_in(op: Operation, block: Block) -> Operation | None:
+    cur: Operation | None = op
+    while cur is not None and cur.parent is not block:
+        cur = cur.parent_op
+    return cur
+
+
+def _inside_parallel(op: Operation, func: Operation) -> bool:
+    p = op.parent_op
+    while p is not None and p is not func:
+        if p.name == "scf.parallel" or p.name == "scf.forall":
+            return True
+        p = p.parent_op
+    return False
+
+
+def _aliases(m: Value) -> tuple[list[Value], str | None]:
+    """`m` and its views; a reason when one of them escapes."""
+    out = [m]
+    i = 0
+    while i < len(out):
+        v = out[i]
+        i += 1
+        for use in v.uses:
+            user = use.owner
+            if user.name == "func.return":
+                return out, RETURNED
+            if user.name in _ESCAPING:
+                return out, f"passed to '{user.name}'"
+            if user.name in _VIEW_OPS:
+                out.extend(user.results)
+            elif any(isinstance(r.type, MemRefType) for r in user.results):
+                return out, f"aliased by '{user.name}'"
+    return out, None
+
+
+def _monomial(dims: list[sympy.Expr], coeff: int) -> tuple[int, tuple[sympy.Expr, ...]]:
+    factors: list[sympy.Expr] = []
+    for d in dims:
+        c, rest = d.as_coeff_Mul()
+        if c.is_Integer and int(c) >= 0 and rest is not sympy.S.One:
+            parts = list(Mul.make_args(rest))
+            if all(p.is_Symbol or (p.is_Pow and p.args[0].is_Symbol) for p in parts):
+                coeff *= int(c)
+                for p in parts:
+                    if p.is_Pow:
+                        factors += [p.args[0]] * int(p.args[1])
+                    else:
+                        factors.append(p)
+                continue
+        if d.is_Integer:
+            coeff *= int(d)
+        else:
+            factors.append(d)
+    return coeff, tuple(sorted(factors, key=sympy.default_sort_key))
+
+
+def plan_function(func: Operation, sample: dict[str, int] | None = None) -> Plan:
+    """Analyse and place the temporaries of loop-level function `func` (nothing is rewritten)."""
+    plan = Plan(func)
+    if not func.regions or not func.regions[0].blocks:
+        return plan
+    tracer = _Tracer(func)
+    pos, end = _preorder(func)
+    atoms: dict[tuple[int, tuple[sympy.Expr, ...]], Atom] = {}
+    env_memo: dict[Any, int] = {}
+
+    def sample_of(e: sympy.Expr) -> int:
+        env = {s: (sample or {}).get(str(s), SAMPLE) for s in e.free_symbols}
+        try:
+            return max(0, evaluate(e, env, env_memo))  # type: ignore[arg-type]
+        except (ValueError, ZeroDivisionError, KeyError):
+            return 0
+
+    for op in list(func.walk()):
+        if op.name != "memref.alloc":
+            continue
+        m = op.results[0]
+        t = m.type
+        reason = None
+        if not isinstance(t, MemRefType) or t.layout is not None:
+            reason = "has a layout"
+        elif element_bytes(t.element_type) is None:
+            reason = f"element type '{t.element_type}' has no byte size"
+        elif _inside_parallel(op, func):
+            reason = "allocated inside an scf.parallel body (per-iteration scratch)"
+        else:
+            align = op.properties.get("alignment")
+            if isinstance(align, IntegerAttr) and align.value > ALIGNMENT:
+                reason = f"alignment {align.value} exceeds {ALIGNMENT}"
+        views: list[Value] = []
+        if reason is None:
+            views, reason = _aliases(m)
+        deallocs: list[Operation] = []
+        if reason is None:
+            deallocs = [u.owner for v in views for u in v.uses if u.owner.name == "memref.dealloc"]
+            if len(deallocs) != 1 or deallocs[0].parent is not op.parent:
+                reason = "not freed exactly once in its own block"
+        last = pos[op]
+        if reason is None:
+            block = op.parent
+            assert block is not None
+            for v in views:
+                for u in v.uses:
+                    top = _ancestor_in(u.owner, block)
+                    if top is None:
+                        reason = "used outside its block"
+                        break
+                    last = max(last, end[top])
+        dims: list[sympy.Expr] = []
+        if reason is None:
+            assert isinstance(t, MemRefType)
+            dyn = iter(op.operands)
+            for d in t.shape:
+                if d != DYNAMIC:
+                    dims.append(Integer(d))
+                    continue
+                e = tracer.trace(next(dyn))
+                if e is None:
+                    reason = "its size is not an expression of the input sizes"
+                    break
+                dims.append(e)
+        if reason is not None:
+            plan.excluded.append((op, reason))
+            continue
+        assert isinstance(t, MemRefType)
+        eb = element_bytes(t.element_type)
+        assert eb is not None
+        coeff, mono = _monomial(dims, eb)
+        key = (coeff, mono)
+        atom = atoms.get(key)
+        if atom is None:
+            atom = Atom(len(atoms), coeff, mono, 0)
+            atom.sample = sample_of(atom.expr)
+            atoms[key] = atom
+        size = Mul(Integer(coeff), *mono)
+        plan.buffers.append(Buffer(op, pos[op], last, size, atom))
+    plan.leaves = dict(tracer.leaves)
+    _place(plan.buffers)
+    plan.size = MaxSum.union([b.top for b in plan.buffers]) if plan.buffers else MaxSum.zero()
+    return plan
+
+
+def _place(buffers: list[Buffer]) -> None:
+    """Greedy by size (see the module docstring); sets each buffer's `offset`."""
+    order = sorted(range(len(buffers)), key=lambda i: (-buffers[i].atom.sample, i))
+    placed: list[Buffer] = []
+    for i in order:
+        b = buffers[i]
+        conflicts = [k for k in placed if k.overlaps(b)]
+        if not conflicts:
+            b.offset = MaxSum.zero()
+            placed.append(b)
+            continue
+        tops = [k.top for k in conflicts]
+        candidates = sorted([MaxSum.zero(), *tops], key=lambda o: o.sample())
+        chosen = None
+        for o in candidates:
+            mine = o.plus(b.atom)
+            if all(top.le(o) or mine.le(k.offset) for k, top in zip(conflicts, tops)):
+                chosen = o
+                break
+        b.offset = chosen if chosen is not None else MaxSum.union(tops)
+        placed.append(b)
