@@ -66,7 +66,7 @@ __all__ = [
 ]
 
 ALIGNMENT = 64
-MAX_TERMS = 8  # a max-plus expression with more sums is bounded by one sum (atom-wise maximum)
+MAX_TERMS = 32  # a max-plus expression with more sums is bounded by one sum (atom-wise maximum)
 RETURNED = "returned (owned by the caller)"
 SAMPLE = 56  # the value every input size takes when sizes are compared to choose an order
 
