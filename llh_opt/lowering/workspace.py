@@ -222,7 +222,8 @@ def apply_plan(func: Operation, plan: Plan) -> None:
     ctx = LoweringContext(size_fn, None)
     ctx.ip = InsertionPoint(block)
     em = _Emitter(ctx, _leaf_values(ctx, plan, list(block.args)))
-    n = ctx.maxsi(em.emit(plan.size_expr), ctx.c(0))
+    total = plan.size_expr
+    n = ctx.c(max(int(total), 0)) if total.is_Integer else ctx.maxsi(em.emit(total), ctx.c(0))
     ctx.create("func.return", (n,))
 
     wrapper, block = _new_function(name, ft, func)
