@@ -153,7 +153,7 @@ def check_function(
             continue  # sizes the function itself cannot run at
         if any(sz < 0 for _, sz in spans):
             continue  # not valid input sizes (a negative dimension)
-        for k, (r, (o, sz)) in enumerate(zip(views, spans)):
+        for k, (o, sz) in enumerate(spans):
             if o % ALIGNMENT:
                 problems.append(f"at {at}: buffer {k} offset {o} is not {ALIGNMENT}-aligned")
             if sz and (o < 0 or o + sz > w):

@@ -39,7 +39,7 @@ from llh_opt.ir.attributes import (
     TypeAttr,
 )
 from llh_opt.ir.core import Block, Operation, Region, Value
-from llh_opt.ir.types import DYNAMIC, FunctionType, IntegerType, MemRefType, i8, i32, i64, index
+from llh_opt.ir.types import DYNAMIC, FunctionType, MemRefType, i8, i32, i64, index
 from llh_opt.lowering.context import InsertionPoint, LoweringContext
 from llh_opt.lowering.memory_plan import ALIGNMENT, Plan, _aliases
 from llh_opt.symbolic.expressions import CeilDiv, FloorDiv, Mod, expr_str
@@ -240,7 +240,9 @@ def apply_plan(func: Operation, plan: Plan) -> None:
             "operandSegmentSizes": DenseArrayAttr(i32, (1, 0)),
         },
     )
-    call = ctx.create("func.call", (*args, ws), ft.results, {"callee": SymbolRefAttr(body_name, ())})
+    call = ctx.create(
+        "func.call", (*args, ws), ft.results, {"callee": SymbolRefAttr(body_name, ())}
+    )
     ctx.dealloc(ws)
     ctx.create("func.return", call.results)
 

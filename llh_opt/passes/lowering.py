@@ -288,8 +288,8 @@ class LowerToLLVMPass(Pass):
     DESCRIPTION = (
         "Runs inline and symbol-dce (when private functions take tensors), "
         "infer-symbolic-shape (when the module has no symbols yet), load-weight, "
-        "canonicalize, llh-bufferize, convert-llh-to-loops and plan-memory. The CLI then translates the "
-        "loop-level module (--emit)."
+        "canonicalize, llh-bufferize, convert-llh-to-loops and plan-memory. The CLI then "
+        "translates the loop-level module (--emit)."
     )
     ANCHOR = "builtin.module"
     OPTIONS = {

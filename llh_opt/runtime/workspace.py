@@ -92,6 +92,10 @@ def with_workspaces(entries: dict[str, Any]) -> dict[str, Any]:
     for name, e in entries.items():
         body = entries.get(f"{name}_with_workspace")
         size = entries.get(f"{name}_workspace_size")
-        if isinstance(e, EntryPoint) and isinstance(body, EntryPoint) and isinstance(size, EntryPoint):
+        if (
+            isinstance(e, EntryPoint)
+            and isinstance(body, EntryPoint)
+            and isinstance(size, EntryPoint)
+        ):
             out[name] = WorkspaceEntry(e, body, size)
     return out
