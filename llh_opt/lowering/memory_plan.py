@@ -9,7 +9,9 @@
   shape) only inside the block it is allocated in. Its size must be an expression of the
   function's input sizes: each dynamic size operand is traced through ``arith`` index arithmetic
   down to ``memref.dim`` of an entry argument or an integer entry argument (named after the
-  argument's ``func.input_symbol_<d>`` when it has one, else ``a<arg>d<dim>``). Allocations inside
+  argument's ``func.input_symbol_<d>`` when it has one, else ``a<arg>d<dim>``) or to a
+  ``func.call`` without operands returning an integer (a run-time query such as a thread
+  count: a symbol ``callee()``, called again where the plan needs it). Allocations inside
   an ``scf.parallel`` body (per-iteration scratch of a parallel loop) are NOT planned: they keep
   their ``memref.alloc`` (a per-thread slot would need the thread index); so are data-dependent
   sizes and allocations with an alignment above 64. Each exclusion is recorded with its reason.
@@ -147,7 +149,8 @@ class _Tracer:
         self.func = func
         self.entry: Block = func.regions[0].blocks[0]
         self.memo: dict[Value, sympy.Expr | None] = {}
-        self.leaves: dict[Symbol, tuple[int, int | None]] = {}  # symbol → (argument, dim)
+        # symbol → ("arg", argument, dim or None) or ("call", callee, result type)
+        self.leaves: dict[Symbol, tuple[Any, ...]] = {}
 
     def _arg_symbol(self, arg: BlockArgument, dim: int | None) -> sympy.Expr:
         i = arg.index  # type: ignore[attr-defined]
@@ -164,7 +167,7 @@ class _Tracer:
         if name is None:
             name = f"a{i}" if dim is None else f"a{i}d{dim}"
         s = Symbol(name, integer=True, nonnegative=True)
-        self.leaves.setdefault(s, (i, dim))
+        self.leaves.setdefault(s, ("arg", i, dim))
         return s
 
     def trace(self, v: Value) -> sympy.Expr | None:
@@ -201,6 +204,15 @@ class _Tracer:
             return None
         if name in ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.extui"):
             return self.trace(op.operands[0])
+        if name == "func.call" and not op.operands and len(op.results) == 1:
+            # A query without arguments (e.g. the thread count): evaluated again where needed.
+            callee = getattr(op.properties.get("callee"), "root", None)
+            t = op.results[0].type
+            if callee is None or not isinstance(t, (IntegerType, IndexType)):
+                return None
+            s = Symbol(f"{callee}()", integer=True, nonnegative=True)
+            self.leaves.setdefault(s, ("call", callee, t))
+            return s
         args = [self.trace(x) for x in op.operands]
         if any(a is None for a in args):
             return None
@@ -381,7 +393,7 @@ class Plan:
         self.func = func
         self.buffers: list[Buffer] = []  # in program order
         self.excluded: list[tuple[Operation, str]] = []
-        self.leaves: dict[Symbol, tuple[int, int | None]] = {}
+        self.leaves: dict[Symbol, tuple[Any, ...]] = {}
         self.size: MaxSum = MaxSum.zero()
 
     @property

@@ -60,7 +60,7 @@ class _Emitter:
 
     __slots__ = ("ctx", "env", "memo")
 
-    def __init__(self, ctx: LoweringContext, env: dict[sympy.Symbol, Value]) -> None:
+    def __init__(self, ctx: LoweringContext, env: dict[sympy.Symbol, Any]) -> None:
         self.ctx = ctx
         self.env = env
         self.memo: dict[Any, Value] = {}
@@ -76,7 +76,7 @@ class _Emitter:
         if e.is_Integer:
             return ctx.c(int(e))
         if e.is_Symbol:
-            return self.env[e]  # type: ignore[index]
+            return self.env[e]()  # type: ignore[index, no-any-return]
         f = e.func
         if f is Add:
             pos, neg = [], []
@@ -120,15 +120,24 @@ class _Emitter:
         return acc
 
 
-def _leaf_values(ctx: LoweringContext, plan: Plan, args: list[Value]) -> dict[sympy.Symbol, Value]:
-    env: dict[sympy.Symbol, Value] = {}
-    for sym, (i, d) in plan.leaves.items():
-        a = args[i]
-        if d is None:
-            env[sym] = a if a.type is index else ctx.index_cast(a, index)
-        else:
-            env[sym] = ctx.create1("memref.dim", (a, ctx.c(d)), index)
-    return env
+def _leaf_values(ctx: LoweringContext, plan: Plan, args: list[Value]) -> dict[sympy.Symbol, Any]:
+    """Each size symbol → a function emitting its value (at the emitter's insertion point, once:
+    only symbols an emitted expression uses cost an op)."""
+
+    def make(leaf: tuple[Any, ...]) -> Any:
+        def emit() -> Value:
+            if leaf[0] == "call":
+                r = ctx.create1("func.call", (), leaf[2], {"callee": SymbolRefAttr(leaf[1], ())})
+                return r if r.type is index else ctx.index_cast(r, index)
+            _, i, d = leaf
+            a = args[i]
+            if d is None:
+                return a if a.type is index else ctx.index_cast(a, index)
+            return ctx.create1("memref.dim", (a, ctx.c(d)), index)
+
+        return emit
+
+    return {sym: make(leaf) for sym, leaf in plan.leaves.items()}
 
 
 def _after_constants(block: Block) -> InsertionPoint:

@@ -118,3 +118,33 @@ func.func @loops(%x: memref<?xf32>, %idx: memref<1xindex>) -> f32 {
   memref.dealloc %big : memref<?xf32>
   return %r : f32
 }
+
+// -----
+
+// A size from a query without arguments (e.g. a thread count) is a symbol of the plan: the
+// body and the size function call it again; the offset-0 buffer needs no call in the body
+// prologue beyond its own size.
+// CHECK-LABEL: func.func @scratch_with_workspace
+// CHECK-SAME: buffers = [{live = [5, 9], offset = "0", size = "256*threads()"}], size = "256*threads()"
+// CHECK: memref.view %arg1[%c0][%{{.*}}] : memref<?xi8> to memref<?xf32>
+// CHECK-LABEL: func.func @scratch_workspace_size
+// CHECK: %[[T:.*]] = call @threads() : () -> i32
+// CHECK-NEXT: %[[I:.*]] = arith.index_cast %[[T]] : i32 to index
+// CHECK-NEXT: %[[B:.*]] = arith.muli %c256, %[[I]] : index
+// CHECK-NEXT: %[[M:.*]] = arith.maxsi %[[B]], %c0 : index
+// CHECK-NEXT: return %[[M]] : index
+// REPORT: remark: memory plan of @scratch: peak workspace 256*threads() bytes for 1 buffers of 256*threads() bytes; dynamic sizes: threads() (give them with sizes=...)
+func.func private @threads() -> i32
+func.func @scratch(%x: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %t = func.call @threads() : () -> i32
+  %ti = arith.index_cast %t : i32 to index
+  %n = arith.muli %ti, %c64 : index
+  %p = memref.alloc(%n) : memref<?xf32>
+  %v = memref.load %x[%c0] : memref<?xf32>
+  memref.store %v, %p[%c0] : memref<?xf32>
+  %r = memref.load %p[%c0] : memref<?xf32>
+  memref.dealloc %p : memref<?xf32>
+  return %r : f32
+}
