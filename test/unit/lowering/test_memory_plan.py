@@ -184,6 +184,7 @@ def test_resnet18_plan_holds_and_saves(tmp_path) -> None:  # type: ignore[no-unt
     plan_module(m)
     envs = [{"s0": b, "s1": hw} for b in (1, 2) for hw in (1, 7, 32, 64, 160, 224, 225)]
     assert check_module(m, envs) == []
+    # Numerics of the planned ResNet-18 under a poisoned workspace: test_resnet18.py.
 
 
 # --------------------------------------------------------------------------- broken plans
