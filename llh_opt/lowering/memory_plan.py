@@ -21,7 +21,10 @@
   for the whole loop and a buffer allocated inside a loop body is live only inside it.
 * **Sizes.** A buffer's byte size is ``S = bytes(element) * d0 * d1 * ...``; its slot is ``S``
   rounded up to 64 bytes (``A = 64 * ceildiv(S, 64)``), so every offset is a multiple of 64.
-  Sizes with the same expression are the same *atom* and are interchangeable.
+  ``S`` is kept as a polynomial with non-negative coefficients in *size variables* (symbols, and
+  floor/ceil divisions of such polynomials by positive constants, e.g. a conv's output size
+  ``floor((s1 + 1)/2)``; a dimension that is no such polynomial is a variable itself). Slots
+  with the same polynomial are the same *atom* and are interchangeable.
 * **Placement (greedy by size, symbolic).** Offsets are *max-plus expressions*:
   ``max(sum_1, sum_2, ...)`` where each sum is a constant plus non-negative multiples of atoms.
   Buffers are placed largest first (the order only affects quality, never validity: sizes are
@@ -34,8 +37,8 @@
 * **Proofs** hold for every value of the input sizes that is >= 0 (a size may be 0, so nothing
   assumes a symbolic size is >= 1): ``max(s..) <= max(t..)`` when each `s` is <= some `t`; a sum
   `s` <= a sum `t` when, after cancelling equal atoms, each remaining atom of `s` is matched to a
-  distinct atom of `t` of the same monomial in the dimension sizes with a coefficient at least as
-  large (``ceil`` is monotone) and the constants compare. So buffers of provably equal or
+  distinct atom of `t` whose size polynomial dominates it coefficient by coefficient (so it is at
+  least as large: ``ceil`` is monotone) and the constants compare. So buffers of provably equal or
   comparable sizes reuse each other's space; incomparable sizes are stacked through ``max``, which
   the function evaluates at run time. Guarantee: for every input size, two buffers that are live
   at the same time occupy disjoint byte ranges of ``[0, workspace size)``, each 64-byte aligned.
@@ -243,22 +246,33 @@ _ARITH: dict[str, Any] = {
 # --------------------------------------------------------------------------- max-plus algebra
 
 
+Poly = tuple[tuple[tuple[sympy.Expr, ...], int], ...]  # ((monomial, coefficient), ...) sorted
+
+
 class Atom:
-    """One distinct slot size: ``64 * ceildiv(coeff * product(monomial), 64)`` bytes."""
+    """One distinct slot size: ``64 * ceildiv(S, 64)`` bytes, ``S`` a polynomial with
+    non-negative coefficients in non-negative size variables (`poly`)."""
 
-    __slots__ = ("coeff", "expr", "id", "monomial", "sample")
+    __slots__ = ("expr", "id", "poly", "sample")
 
-    def __init__(self, id: int, coeff: int, monomial: tuple[sympy.Expr, ...], sample: int) -> None:
+    def __init__(self, id: int, poly: Poly, sample: int) -> None:
         self.id = id
-        self.coeff = coeff
-        self.monomial = monomial
+        self.poly = dict(poly)
         self.sample = sample
-        size = Mul(Integer(coeff), *monomial)
+        size = poly_expr(poly)
         self.expr = Integer(ALIGNMENT) * FloorDiv(size + (ALIGNMENT - 1), Integer(ALIGNMENT))
 
     def le(self, other: Atom) -> bool:
-        """Provably ``self <= other`` for every size >= 0."""
-        return self is other or (self.monomial == other.monomial and self.coeff <= other.coeff)
+        """Provably ``self <= other`` for every size >= 0: each coefficient of `self`'s size
+        polynomial is at most `other`'s (``ceil`` is monotone)."""
+        if self is other:
+            return True
+        theirs = other.poly
+        return all(c <= theirs.get(m, 0) for m, c in self.poly.items())
+
+
+def poly_expr(poly: Poly) -> sympy.Expr:
+    return Add(*(Mul(Integer(c), *m) for m, c in poly)) if poly else Integer(0)
 
 
 class Sum:
@@ -290,17 +304,13 @@ class Sum:
             mine += [a] * (n - common)
         if not mine:
             return self.const <= other.const
-        pool: dict[tuple[sympy.Expr, ...], list[int]] = {}
-        for a, n in theirs.items():
-            pool.setdefault(a.monomial, []).extend([a.coeff] * n)
-        want: dict[tuple[sympy.Expr, ...], list[int]] = {}
-        for a in mine:
-            want.setdefault(a.monomial, []).append(a.coeff)
-        for mono, coeffs in want.items():
-            have = sorted(pool.get(mono, []), reverse=True)
-            coeffs.sort(reverse=True)
-            if len(have) < len(coeffs) or any(h < c for h, c in zip(have, coeffs)):
+        pool = sorted((a for a, n in theirs.items() for _ in range(n)), key=lambda a: a.sample)
+        used = [False] * len(pool)
+        for a in sorted(mine, key=lambda a: -a.sample):
+            k = next((k for k, b in enumerate(pool) if not used[k] and a.le(b)), None)
+            if k is None:
                 return False
+            used[k] = True
         return self.const <= other.const
 
     def expr(self) -> sympy.Expr:
@@ -466,25 +476,55 @@ def _aliases(m: Value) -> tuple[list[Value], str | None]:
     return out, None
 
 
-def _monomial(dims: list[sympy.Expr], coeff: int) -> tuple[int, tuple[sympy.Expr, ...]]:
-    factors: list[sympy.Expr] = []
-    for d in dims:
-        c, rest = d.as_coeff_Mul()
-        if c.is_Integer and int(c) >= 0 and rest is not sympy.S.One:
-            parts = list(Mul.make_args(rest))
-            if all(p.is_Symbol or (p.is_Pow and p.args[0].is_Symbol) for p in parts):
-                coeff *= int(c)
-                for p in parts:
-                    if p.is_Pow:
-                        factors += [p.args[0]] * int(p.args[1])
-                    else:
-                        factors.append(p)
+def _is_variable(f: sympy.Expr) -> bool:
+    """A size variable known to be >= 0 for sizes >= 0: a symbol, or a floor/ceil division or
+    remainder of a non-negative polynomial by a positive constant."""
+    if f.is_Symbol:
+        return True
+    if f.func in (FloorDiv, CeilDiv, Mod):
+        a, b = f.args
+        return bool(b.is_Integer and int(b) > 0 and _dim_poly(a) is not None)
+    return False
+
+
+def _dim_poly(d: sympy.Expr) -> dict[tuple[sympy.Expr, ...], int] | None:
+    """`d` as a polynomial with non-negative integer coefficients in size variables, or None."""
+    out: dict[tuple[sympy.Expr, ...], int] = {}
+    for term in Add.make_args(sympy.expand(d, deep=False)):
+        c, rest = term.as_coeff_Mul()
+        if not c.is_Integer or int(c) < 0:
+            return None
+        mono: list[sympy.Expr] = []
+        for f in Mul.make_args(rest):
+            if f is sympy.S.One:
                 continue
-        if d.is_Integer:
-            coeff *= int(d)
-        else:
-            factors.append(d)
-    return coeff, tuple(sorted(factors, key=sympy.default_sort_key))
+            if f.is_Pow and f.args[1].is_Integer and int(f.args[1]) > 0:
+                base, n = f.args[0], int(f.args[1])
+            else:
+                base, n = f, 1
+            if not _is_variable(base):
+                return None
+            mono += [base] * n
+        key = tuple(sorted(mono, key=sympy.default_sort_key))
+        out[key] = out.get(key, 0) + int(c)
+    return {m: c for m, c in out.items() if c}
+
+
+def _size_poly(dims: list[sympy.Expr], elt: int) -> Poly:
+    """``elt * d0 * d1 * ...`` as a polynomial; a dimension that is not a polynomial in size
+    variables is a variable itself (a size is >= 0)."""
+    acc: dict[tuple[sympy.Expr, ...], int] = {(): elt}
+    for d in dims:
+        p = _dim_poly(d)
+        if p is None:
+            p = {(d,): 1}
+        nxt: dict[tuple[sympy.Expr, ...], int] = {}
+        for m1, c1 in acc.items():
+            for m2, c2 in p.items():
+                m = tuple(sorted(m1 + m2, key=sympy.default_sort_key))
+                nxt[m] = nxt.get(m, 0) + c1 * c2
+        acc = nxt
+    return tuple(sorted(((m, c) for m, c in acc.items() if c), key=sympy.default_sort_key))
 
 
 def plan_function(func: Operation, sample: dict[str, int] | None = None) -> Plan:
@@ -494,7 +534,7 @@ def plan_function(func: Operation, sample: dict[str, int] | None = None) -> Plan
         return plan
     tracer = _Tracer(func)
     pos, end = _preorder(func)
-    atoms: dict[tuple[int, tuple[sympy.Expr, ...]], Atom] = {}
+    atoms: dict[Poly, Atom] = {}
     env_memo: dict[Any, int] = {}
 
     def sample_of(e: sympy.Expr) -> int:
@@ -558,14 +598,13 @@ def plan_function(func: Operation, sample: dict[str, int] | None = None) -> Plan
         assert isinstance(t, MemRefType)
         eb = element_bytes(t.element_type)
         assert eb is not None
-        coeff, mono = _monomial(dims, eb)
-        key = (coeff, mono)
-        atom = atoms.get(key)
+        poly = _size_poly(dims, eb)
+        atom = atoms.get(poly)
         if atom is None:
-            atom = Atom(len(atoms), coeff, mono, 0)
+            atom = Atom(len(atoms), poly, 0)
             atom.sample = sample_of(atom.expr)
-            atoms[key] = atom
-        size = Mul(Integer(coeff), *mono)
+            atoms[poly] = atom
+        size = Mul(Integer(eb), *dims)
         plan.buffers.append(Buffer(op, pos[op], last, size, atom))
     plan.leaves = dict(tracer.leaves)
     _place(plan.buffers)

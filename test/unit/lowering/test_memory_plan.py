@@ -107,7 +107,7 @@ def test_placement_never_overlaps_live_buffers(specs, points) -> None:  # type: 
         key = (coeff, _MONOS[mono])
         a = atoms.get(key)
         if a is None:
-            a = atoms[key] = Atom(len(atoms), coeff, _MONOS[mono], (coeff * 7) % 97)
+            a = atoms[key] = Atom(len(atoms), ((_MONOS[mono], coeff),), (coeff * 7) % 97)
         size = sympy.Mul(coeff, *_MONOS[mono])
         buffers.append(Buffer(None, start, start + length, size, a))  # type: ignore[arg-type]
     _place(buffers)
