@@ -24,7 +24,9 @@
   ``S`` is kept as a polynomial with non-negative coefficients in *size variables* (symbols, and
   floor/ceil divisions of such polynomials by positive constants, e.g. a conv's output size
   ``floor((s1 + 1)/2)``; a dimension that is no such polynomial is a variable itself). Slots
-  with the same polynomial are the same *atom* and are interchangeable.
+  with the same polynomial are the same *atom* and are interchangeable. A dimension bounded by
+  a constant through ``min``/``max`` (e.g. a chunk count ``max(1, min(8, n))``) gets a slot for
+  its bound, so such buffers share one constant-size class.
 * **Placement (greedy by size, symbolic).** Offsets are *max-plus expressions*:
   ``max(sum_1, sum_2, ...)`` where each sum is a constant plus non-negative multiples of atoms.
   Buffers are placed largest first (the order only affects quality, never validity: sizes are
@@ -510,12 +512,26 @@ def _dim_poly(d: sympy.Expr) -> dict[tuple[sympy.Expr, ...], int] | None:
     return {m: c for m, c in out.items() if c}
 
 
+def _upper_bound(e: sympy.Expr) -> int | None:
+    """A constant upper bound of `e` when `max`/`min` with constants give one."""
+    if e.is_Integer:
+        return int(e)
+    if e.func is sympy.Min:
+        bounds = [b for b in (_upper_bound(a) for a in e.args) if b is not None]
+        return min(bounds) if bounds else None
+    if e.func is sympy.Max:
+        bounds = [_upper_bound(a) for a in e.args]
+        return None if any(b is None for b in bounds) else max(bounds)  # type: ignore[type-var]
+    return None
+
+
 def _size_poly(dims: list[sympy.Expr], elt: int) -> Poly:
     """``elt * d0 * d1 * ...`` as a polynomial; a dimension that is not a polynomial in size
     variables is a variable itself (a size is >= 0)."""
     acc: dict[tuple[sympy.Expr, ...], int] = {(): elt}
     for d in dims:
-        p = _dim_poly(d)
+        ub = _upper_bound(d) if d.func in (sympy.Max, sympy.Min) else None
+        p = {(): ub} if ub is not None else _dim_poly(d)
         if p is None:
             p = {(d,): 1}
         nxt: dict[tuple[sympy.Expr, ...], int] = {}

@@ -105,7 +105,8 @@ def plan_numbers(model: Path, weights: Path, sizes: Sequence[int]) -> list[tuple
 def _object(model: Path, out: Path, plan: bool) -> Path:
     opt = "--lower-to-llvm" if plan else "--lower-to-llvm=plan-memory=false"
     obj, so = out.with_suffix(".o"), out.with_suffix(".so")
-    cmd = [sys.executable, "-m", "llh_opt.cli", str(model), opt, "--emit=obj", "-o", str(obj)]
+    cli = "import sys; from llh_opt.cli import main; sys.argv[0] = 'llh-opt'; main()"
+    cmd = [sys.executable, "-c", cli, str(model), opt, "--emit=obj", "-o", str(obj)]
     r = subprocess.run(cmd, capture_output=True, text=True, cwd=model.parent)
     if r.returncode:
         raise SystemExit(r.stderr)
