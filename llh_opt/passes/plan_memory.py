@@ -21,7 +21,7 @@ from llh_opt.diagnostics import Diagnostic
 from llh_opt.ir.attributes import StringAttr
 from llh_opt.ir.core import Operation
 from llh_opt.passes.pass_manager import PassContext
-from llh_opt.passes.registry import Pass, PassOption, register_pass
+from llh_opt.passes.registry import Pass, PassOption, PassOptionsError, register_pass
 
 __all__ = ["PlanMemoryPass", "plan_module"]
 
@@ -138,10 +138,10 @@ class PlanMemoryPass(Pass):
     __slots__ = ()
 
     def run(self, op: Operation, ctx: PassContext) -> None:
-        from llh_opt.lowering.context import lowering_error
-
         try:
             sizes = _parse_sizes(self.options["sizes"])
         except ValueError as e:
-            raise lowering_error(op, f"plan-memory: {e}") from None
+            raise PassOptionsError(
+                self.NAME, ",".join(self.options["sizes"]), f"plan-memory: option 'sizes': {e}\n"
+            ) from None
         plan_module(op, self.options["report"], sizes, ctx)
