@@ -27,10 +27,11 @@
   with the same polynomial are the same *atom* and are interchangeable. A dimension bounded by
   a constant through ``min``/``max`` (e.g. a chunk count ``max(1, min(8, n))``) gets a slot for
   its bound, so such buffers share one constant-size class.
-* **Placement (greedy by size, symbolic).** Offsets are *max-plus expressions*:
+* **Placement (greedy, symbolic).** Offsets are *max-plus expressions*:
   ``max(sum_1, sum_2, ...)`` where each sum is a constant plus non-negative multiples of atoms.
-  Buffers are placed largest first (the order only affects quality, never validity: sizes are
-  compared at a sample point). For buffer `i`, with `C` the already-placed buffers whose live
+  Buffers are placed one at a time, twice: largest first (sizes compared at a sample point) and
+  in program order; the placement with the smaller workspace (proved, else at the sample point)
+  is kept. The order only affects quality, never validity. For buffer `i`, with `C` the already-placed buffers whose live
   ranges overlap `i`'s, the candidates are ``0`` and the top ``O_k + A_k`` of each `k` in `C`
   (lowest sample value first); a candidate `o` is taken when, for every `k` in `C`, it is PROVED
   that ``O_k + A_k <= o`` (k lies below) or ``o + A_i <= O_k`` (k lies above). If none is proved,
@@ -623,14 +624,36 @@ def plan_function(func: Operation, sample: dict[str, int] | None = None) -> Plan
         size = Mul(Integer(eb), *dims)
         plan.buffers.append(Buffer(op, pos[op], last, size, atom))
     plan.leaves = dict(tracer.leaves)
-    _place(plan.buffers)
-    plan.size = MaxSum.union([b.top for b in plan.buffers]) if plan.buffers else MaxSum.zero()
+    plan.size = _best_placement(plan.buffers)
     return plan
 
 
-def _place(buffers: list[Buffer]) -> None:
-    """Greedy by size (see the module docstring); sets each buffer's `offset`."""
-    order = sorted(range(len(buffers)), key=lambda i: (-buffers[i].atom.sample, i))
+def _best_placement(buffers: list[Buffer]) -> MaxSum:
+    """Place `buffers` by size and by program order; keep the smaller workspace (proved smaller,
+    else smaller at the sample sizes). Both placements are valid."""
+    if not buffers:
+        return MaxSum.zero()
+    results = []
+    for by_size in (True, False):
+        _place(buffers, by_size)
+        total = MaxSum.union([b.top for b in buffers])
+        results.append((total, [b.offset for b in buffers]))
+    (size_total, size_offsets), (order_total, _) = results
+    if order_total.le(size_total) or (
+        not size_total.le(order_total) and order_total.sample() <= size_total.sample()
+    ):
+        return order_total  # the offsets of the last placement are in place
+    for b, o in zip(buffers, size_offsets):
+        b.offset = o
+    return size_total
+
+
+def _place(buffers: list[Buffer], by_size: bool = True) -> None:
+    """Greedy placement in size order (else program order), see the module docstring; sets
+    each buffer's `offset`."""
+    order = list(range(len(buffers)))
+    if by_size:
+        order.sort(key=lambda i: (-buffers[i].atom.sample, i))
     placed: list[Buffer] = []
     for i in order:
         b = buffers[i]
