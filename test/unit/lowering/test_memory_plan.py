@@ -20,6 +20,7 @@ from llh_opt.lowering.memory_plan import (
     Atom,
     Buffer,
     MaxSum,
+    _best_placement,
     _place,
     evaluate,
     plan_function,
@@ -99,8 +100,9 @@ _MONOS = [(), (_SYMS[0],), (_SYMS[1],), (_SYMS[0], _SYMS[1]), (_SYMS[0], _SYMS[0
         max_size=14,
     ),
     st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), min_size=3, max_size=6),
+    st.sampled_from(["size", "program", "best"]),
 )
-def test_placement_never_overlaps_live_buffers(specs, points) -> None:  # type: ignore[no-untyped-def]
+def test_placement_never_overlaps_live_buffers(specs, points, order) -> None:  # type: ignore[no-untyped-def]
     atoms: dict = {}
     buffers = []
     for start, length, coeff, mono in specs:
@@ -110,8 +112,11 @@ def test_placement_never_overlaps_live_buffers(specs, points) -> None:  # type: 
             a = atoms[key] = Atom(len(atoms), ((_MONOS[mono], coeff),), (coeff * 7) % 97)
         size = sympy.Mul(coeff, *_MONOS[mono])
         buffers.append(Buffer(None, start, start + length, size, a))  # type: ignore[arg-type]
-    _place(buffers)
-    total = MaxSum.union([b.top for b in buffers]).expr()
+    if order == "best":
+        total = _best_placement(buffers).expr()
+    else:
+        _place(buffers, by_size=order == "size")
+        total = MaxSum.union([b.top for b in buffers]).expr()
     for p, q in [*points, (0, 0), (1, 0), (0, 1)]:
         env = {_SYMS[0]: p, _SYMS[1]: q}
         spans = [(evaluate(b.offset.expr(), env), evaluate(b.size, env)) for b in buffers]
