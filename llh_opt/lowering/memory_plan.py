@@ -29,9 +29,10 @@
   its bound, so such buffers share one constant-size class.
 * **Placement (greedy, symbolic).** Offsets are *max-plus expressions*:
   ``max(sum_1, sum_2, ...)`` where each sum is a constant plus non-negative multiples of atoms.
-  Buffers are placed one at a time, twice: largest first (sizes compared at a sample point) and
-  in program order; the placement with the smaller workspace (proved, else at the sample point)
-  is kept. The order only affects quality, never validity. For buffer `i`, with `C` the already-placed buffers whose live
+  Buffers are placed one at a time, in four orders (largest first, program order, longest-lived
+  first, largest size x lifetime first; sizes compared at a sample point); the placement with the
+  smallest workspace (proved, else at the sample point) is kept. The order only affects quality,
+  never validity. For buffer `i`, with `C` the already-placed buffers whose live
   ranges overlap `i`'s, the candidates are ``0`` and the top ``O_k + A_k`` of each `k` in `C`
   (lowest sample value first); a candidate `o` is taken when, for every `k` in `C`, it is PROVED
   that ``O_k + A_k <= o`` (k lies below) or ``o + A_i <= O_k`` (k lies above). If none is proved,
@@ -628,32 +629,48 @@ def plan_function(func: Operation, sample: dict[str, int] | None = None) -> Plan
     return plan
 
 
+ORDERS = ("size", "program", "lifetime", "area")
+
+
+def _order(buffers: list[Buffer], how: str) -> list[int]:
+    """Placement orders: largest first, program order, longest-lived first, largest
+    size x lifetime first (sizes at the sample point; ties in program order)."""
+    idx = list(range(len(buffers)))
+    if how == "size":
+        idx.sort(key=lambda i: (-buffers[i].atom.sample, i))
+    elif how == "lifetime":
+        idx.sort(key=lambda i: (buffers[i].start - buffers[i].end, i))
+    elif how == "area":
+        idx.sort(key=lambda i: (-buffers[i].atom.sample * (buffers[i].end - buffers[i].start), i))
+    return idx
+
+
 def _best_placement(buffers: list[Buffer]) -> MaxSum:
-    """Place `buffers` by size and by program order; keep the smaller workspace (proved smaller,
-    else smaller at the sample sizes). Both placements are valid."""
+    """Place `buffers` in each of `ORDERS`; keep the smallest workspace (proved smaller, else
+    smaller at the sample sizes). Every placement is valid; the order only changes its size."""
     if not buffers:
         return MaxSum.zero()
-    results = []
-    for by_size in (True, False):
-        _place(buffers, by_size)
+    best: tuple[MaxSum, list[MaxSum]] | None = None
+    for how in ORDERS:
+        _place(buffers, _order(buffers, how))
         total = MaxSum.union([b.top for b in buffers])
-        results.append((total, [b.offset for b in buffers]))
-    (size_total, size_offsets), (order_total, _) = results
-    if order_total.le(size_total) or (
-        not size_total.le(order_total) and order_total.sample() <= size_total.sample()
-    ):
-        return order_total  # the offsets of the last placement are in place
-    for b, o in zip(buffers, size_offsets):
+        if best is None or total.le(best[0]) and not best[0].le(total):
+            better = True
+        else:
+            better = not best[0].le(total) and total.sample() < best[0].sample()
+        if better:
+            best = (total, [b.offset for b in buffers])
+    assert best is not None
+    for b, o in zip(buffers, best[1]):
         b.offset = o
-    return size_total
+    return best[0]
 
 
-def _place(buffers: list[Buffer], by_size: bool = True) -> None:
-    """Greedy placement in size order (else program order), see the module docstring; sets
+def _place(buffers: list[Buffer], order: list[int] | None = None) -> None:
+    """Greedy placement in `order` (default: largest first), see the module docstring; sets
     each buffer's `offset`."""
-    order = list(range(len(buffers)))
-    if by_size:
-        order.sort(key=lambda i: (-buffers[i].atom.sample, i))
+    if order is None:
+        order = _order(buffers, "size")
     placed: list[Buffer] = []
     for i in order:
         b = buffers[i]

@@ -21,6 +21,7 @@ from llh_opt.lowering.memory_plan import (
     Buffer,
     MaxSum,
     _best_placement,
+    _order,
     _place,
     evaluate,
     plan_function,
@@ -100,7 +101,7 @@ _MONOS = [(), (_SYMS[0],), (_SYMS[1],), (_SYMS[0], _SYMS[1]), (_SYMS[0], _SYMS[0
         max_size=14,
     ),
     st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), min_size=3, max_size=6),
-    st.sampled_from(["size", "program", "best"]),
+    st.sampled_from(["size", "program", "lifetime", "area", "best"]),
 )
 def test_placement_never_overlaps_live_buffers(specs, points, order) -> None:  # type: ignore[no-untyped-def]
     atoms: dict = {}
@@ -115,7 +116,7 @@ def test_placement_never_overlaps_live_buffers(specs, points, order) -> None:  #
     if order == "best":
         total = _best_placement(buffers).expr()
     else:
-        _place(buffers, by_size=order == "size")
+        _place(buffers, _order(buffers, order))
         total = MaxSum.union([b.top for b in buffers]).expr()
     for p, q in [*points, (0, 0), (1, 0), (0, 1)]:
         env = {_SYMS[0]: p, _SYMS[1]: q}
