@@ -1,6 +1,6 @@
 """The memref dialect subset the loop-level IR uses: `alloc`, `alloca`, `dealloc`, `load`, `store`,
 `dim`, `global`, `get_global`, `copy`, `cast`, `subview`, `reinterpret_cast`, `collapse_shape`,
-`expand_shape`, with MLIR's custom forms, result names (`%alloc`, `%dim`, `%subview`, ...),
+`expand_shape`, `view`, with MLIR's custom forms, result names (`%alloc`, `%dim`, `%subview`, ...),
 builders and verifier messages (strided layouts of views are checked as MLIR infers them).
 
 Static offsets/sizes/strides use MLIR's sentinel `DYNAMIC_INDEX` (INT64_MIN) for a dynamic value,
@@ -58,6 +58,7 @@ from llh_opt.ir.types import (
     Type,
     UnrankedMemRefType,
     i1,
+    i8,
     i32,
     i64,
     index,
@@ -85,6 +86,7 @@ __all__ = [
     "ReinterpretCastOp",
     "StoreOp",
     "SubViewOp",
+    "ViewOp",
     "strides_and_offset",
 ]
 
@@ -1414,4 +1416,74 @@ class ExpandShapeOp(Operation):
         p.write(" : ")
         p.print_type(self.src.type)
         p.write(" into ")
+        p.print_type(self.results[0].type)
+
+
+# --------------------------------------------------------------------------- view
+
+
+@register
+class ViewOp(Operation):
+    """`memref.view %ws[%byte_shift][%d0] : memref<?xi8> to memref<?x4xf32>`: a dense row-major
+    buffer `byte_shift` bytes into a 1-D `i8` buffer (the memory plan's workspace); its result
+    is named `%view`."""
+
+    __slots__ = ()
+    OPERATION_NAME = "memref.view"
+    SUMMARY = "memref view operation"
+    OPERANDS = (
+        OperandDef("source", MEMREF_ONLY),
+        OperandDef("byte_shift", INDEX),
+        OperandDef("sizes", INDEX, variadic=True),
+    )
+    RESULTS = (ResultDef("result", MEMREF_ONLY),)
+    TRAITS = (Pure,)
+
+    @classmethod
+    def build(
+        cls,
+        source: Value,
+        byte_shift: Value,
+        sizes: Sequence[Value],
+        result_type: MemRefType,
+        location: LocationAttr = _UNKNOWN,
+    ) -> ViewOp:
+        return Operation.create(  # type: ignore[return-value]
+            cls.OPERATION_NAME, [source, byte_shift, *sizes], [result_type], location=location
+        )
+
+    def result_names(self) -> list[str | None]:
+        return ["view"]
+
+    def verify_op(self) -> None:
+        src = self.operands[0].type
+        res = self.results[0].type
+        assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
+        if src.rank != 1 or src.element_type is not i8 or src.layout is not None:
+            raise op_error(self, f"unsupported map for base memref type '{src}'")
+        if res.layout is not None:
+            raise op_error(self, f"unsupported map for result memref type '{res}'")
+        if src.memory_space != res.memory_space:
+            raise op_error(
+                self,
+                f"different memory spaces specified for base memref type '{src}' and view "
+                f"memref type '{res}'",
+            )
+        want = sum(1 for d in res.shape if d == DYNAMIC)
+        got = len(self.operands) - 2
+        if got != want:
+            raise op_error(self, f"incorrect number of size operands for type '{res}'")
+
+    def print_custom(self, p: Printer) -> None:
+        p.write(" ")
+        p.print_operand(self.operands[0])
+        p.write("[")
+        p.print_operand(self.operands[1])
+        p.write("][")
+        p.print_operands(self.operands[2:])
+        p.write("]")
+        p.print_optional_attr_dict(p.op_attributes(self))
+        p.write(" : ")
+        p.print_type(self.operands[0].type)
+        p.write(" to ")
         p.print_type(self.results[0].type)

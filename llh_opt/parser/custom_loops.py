@@ -1,7 +1,7 @@
 """Builder callbacks for the custom forms of the loop-level dialects: `scf.for/if/parallel/yield/
 reduce/reduce.return` (region-carrying forms: the head callback defines the entry block arguments
 before the region opens, and the implicit terminators are added as MLIR's parsers do),
-`memref.alloc/alloca/dealloc/load/store/global/get_global/copy/subview/reinterpret_cast/
+`memref.alloc/alloca/dealloc/load/store/global/get_global/copy/subview/view/reinterpret_cast/
 collapse_shape/expand_shape` (`memref.dim` and `memref.cast` share the tensor/cast callbacks),
 the `math` ops, and `cf.assert`.
 
@@ -437,6 +437,17 @@ class LoopOpsMixin:
         attrs, rest = self._tail(c[1:])
         src, l1, l2, l3, t, _to, rt = rest
         return self._view(kw, "memref.subview", src, [l1, l2, l3], t, rt, attrs)
+
+    def memref_view(self, c: list[Any]) -> Any:
+        kw = c[0]
+        attrs, rest = self._tail(c[1:])
+        src, shift = rest[0], rest[1]
+        sizes = rest[2] if isinstance(rest[2], list) else []
+        t, rt = rest[-3], rest[-1]
+        operands = self.resolve_uses(  # type: ignore[attr-defined]
+            [src, shift, *sizes], [t, _INDEX, *([_INDEX] * len(sizes))]
+        )
+        return self._create(kw, "memref.view", operands, [rt], {}, attrs)  # type: ignore[attr-defined]
 
     def memref_reinterpret_cast(self, c: list[Any]) -> Any:
         kw = c[0]

@@ -35,6 +35,7 @@ _PASS_MODULES = {
     "llh_opt.passes.load_weight": ("load-weight",),
     "llh_opt.passes.transform_layout": ("transform-layout",),
     "llh_opt.passes.lowering": ("llh-bufferize", "convert-llh-to-loops", "lower-to-llvm"),
+    "llh_opt.passes.plan_memory": ("plan-memory",),
 }
 
 for _module, _names in _PASS_MODULES.items():

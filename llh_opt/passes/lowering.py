@@ -12,7 +12,8 @@
   the op.
 * ``lower-to-llvm``: ``inline`` + ``symbol-dce`` when private functions take or return tensors,
   ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``, ``canonicalize``,
-  then the two stages. (The CLI then translates the loop-level module.)
+  then the two stages, then ``plan-memory`` (option ``plan-memory=false`` skips it). (The CLI
+  then translates the loop-level module.)
 
 What does not live here: op lowerings (op-family modules), the translation (``codegen/llvm``).
 """
@@ -287,14 +288,17 @@ class LowerToLLVMPass(Pass):
     DESCRIPTION = (
         "Runs inline and symbol-dce (when private functions take tensors), "
         "infer-symbolic-shape (when the module has no symbols yet), load-weight, "
-        "canonicalize, llh-bufferize and convert-llh-to-loops. The CLI then translates the "
-        "loop-level module (--emit)."
+        "canonicalize, llh-bufferize, convert-llh-to-loops and plan-memory. The CLI then "
+        "translates the loop-level module (--emit)."
     )
     ANCHOR = "builtin.module"
     OPTIONS = {
         "weight-dir": PassOption(
             str, "", "Directory relative weight_file paths are resolved against",
             value_name="string",
+        ),
+        "plan-memory": PassOption(
+            bool, True, "Run plan-memory on the loop-level module (one workspace per call)"
         ),
     }  # fmt: skip
     __slots__ = ()
@@ -309,3 +313,5 @@ class LowerToLLVMPass(Pass):
         create_pass("load-weight", f"weight-dir={wd}" if wd else None).run(op, ctx)
         create_pass("canonicalize").run(op, ctx)
         convert_module(op)
+        if self.options["plan-memory"]:
+            create_pass("plan-memory").run(op, ctx)

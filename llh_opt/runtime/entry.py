@@ -4,6 +4,7 @@ Each call goes through `<name>_status` (C interface: result pointer first, memre
 descriptor pointers, scalars by value). Before the call, arity, dtype, rank and static sizes are
 checked in Python; after it, a non-zero status becomes `ShapeError(llh_last_error())` and the
 (empty) outputs are freed. Outputs come back as numpy arrays owning the callee's buffers.
+An entry with a memory plan is called through its workspace variant (``workspace.py``).
 """
 
 from __future__ import annotations
@@ -166,17 +167,19 @@ class CompiledModule:
     (`compiled["main"]`)."""
 
     def __init__(self, entries: Sequence[EntryPoint], keepalive: Any = None) -> None:
-        self._entries = {e.name: e for e in entries}
+        from llh_opt.runtime.workspace import with_workspaces
+
+        self._entries = with_workspaces({e.name: e for e in entries})
         self._keepalive = keepalive
 
     @property
-    def entries(self) -> dict[str, EntryPoint]:
+    def entries(self) -> dict[str, Any]:
         return dict(self._entries)
 
-    def __getitem__(self, name: str) -> EntryPoint:
+    def __getitem__(self, name: str) -> Any:
         return self._entries[name]
 
-    def __getattr__(self, name: str) -> EntryPoint:
+    def __getattr__(self, name: str) -> Any:
         entries = self.__dict__.get("_entries", {})
         if name in entries:
             return entries[name]

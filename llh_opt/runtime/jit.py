@@ -106,15 +106,17 @@ def needs_lowering(module: Operation) -> bool:
     return False
 
 
-def lower(module: Operation) -> None:
-    """Run `lower-to-llvm` (LLH → loop-level IR) in place."""
+def lower(module: Operation, plan_memory: bool = True) -> None:
+    """Run `lower-to-llvm` (LLH → loop-level IR) in place (`plan_memory=False`: without the
+    memory plan, every temporary its own allocation)."""
     from llh_opt.passes import PassManager, lookup_pass
 
     if lookup_pass("lower-to-llvm") is None:
         raise RuntimeLoadError(
             "the module is not loop-level IR and the 'lower-to-llvm' pipeline is not available"
         )
-    PassManager.parse("builtin.module(lower-to-llvm)").run(module)
+    opts = "" if plan_memory else "{plan-memory=false}"
+    PassManager.parse(f"builtin.module(lower-to-llvm{opts})").run(module)
 
 
 def compile(  # noqa: A001 - the public name of the runtime API
@@ -124,6 +126,7 @@ def compile(  # noqa: A001 - the public name of the runtime API
     options: TargetOptions | None = None,
     allow_unregistered: bool = False,
     threads: int | None = None,
+    plan_memory: bool = True,
 ) -> CompiledModule:
     """Compile `source` (a module, MLIR text or a path) in-process; returns its entry points.
     `threads`: threads of parallel loops (0: the online CPUs; default: `options.threads`), the
@@ -137,7 +140,7 @@ def compile(  # noqa: A001 - the public name of the runtime API
 
     module = as_module(source, allow_unregistered)
     if needs_lowering(module):
-        lower(module)
+        lower(module, plan_memory)
     opts = dataclasses.replace(options or TargetOptions(), opt_level=opt_level, external_pool=True)
     if threads is not None:
         if threads < 0:

@@ -2,7 +2,8 @@
 
 One descriptor struct per (rank, element type) used, a results struct for entries returning
 several values, `_mlir_ciface_<name>` and `<name>_status` per entry, and the runtime functions
-(`llh_last_error`, `llh_manifest`). The ABI itself is defined in ``abi.py``.
+(`llh_last_error`, `llh_manifest`), and for entries with a memory plan the workspace API note and
+the `llh_workspace(ptr, bytes)` descriptor helper. The ABI itself is defined in ``abi.py``.
 """
 
 from __future__ import annotations
@@ -61,6 +62,34 @@ def _guard(signatures: list[EntrySignature]) -> str:
     return "LLH_" + re.sub(r"[^A-Za-z0-9]", "_", base).upper() + "_H"
 
 
+def _workspace_notes(signatures: list[EntrySignature], specs: dict[str, ValueSpec]) -> list[str]:
+    """The memory plan's API (``plan-memory``): documented once, with a descriptor helper."""
+    names = {s.name for s in signatures}
+    planned = [
+        s.name
+        for s in signatures
+        if f"{s.name}_with_workspace" in names and f"{s.name}_workspace_size" in names
+    ]
+    if not planned or "llh_memref_1d_i8" not in specs:
+        return []
+    return [
+        "/* Memory plan: every intermediate of <f> lives in ONE workspace per call.",
+        " *   int64_t _mlir_ciface_<f>_workspace_size(<f>'s memref arguments) gives the bytes",
+        " *   needed for these input sizes (the plan's offsets are expressions of them);",
+        " *   <f>_with_workspace_status / _mlir_ciface_<f>_with_workspace take the same arguments",
+        " *   plus the workspace as a 1-D i8 descriptor (llh_workspace below) and allocate no",
+        " *   intermediate; the caller owns the workspace (64-byte aligned, at least the size",
+        " *   returned, reusable across calls, never touched by other threads during a call).",
+        " *   <f> itself allocates and frees a workspace once per call.",
+        " * Planned entries: " + ", ".join(planned) + ". */",
+        "static inline llh_memref_1d_i8 llh_workspace(void *ws, int64_t bytes) {",
+        "  llh_memref_1d_i8 d = { (int8_t *)ws, (int8_t *)ws, 0, { bytes }, { 1 } };",
+        "  return d;",
+        "}",
+        "",
+    ]
+
+
 def c_header(signatures: list[EntrySignature]) -> str:
     guard = _guard(signatures)
     specs: dict[str, ValueSpec] = {}
@@ -97,6 +126,7 @@ def c_header(signatures: list[EntrySignature]) -> str:
         out.append(_descriptor_typedef(specs[name]))
     if specs:
         out.append("")
+    out += _workspace_notes(signatures, specs)
     for sig in signatures:
         mlir_sig = (
             "("

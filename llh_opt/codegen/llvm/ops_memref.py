@@ -267,6 +267,25 @@ def _kept_dims(op: Operation, static_sizes: list[Any], dst: MemRefType) -> list[
     return keep
 
 
+@handles("memref.view")
+def _view(op: Operation, ft: FunctionTranslator) -> None:
+    """A dense row-major buffer `byte_shift` bytes into a 1-D `i8` source: the same allocated
+    pointer (nothing to free), the aligned pointer moved, offset 0."""
+    vals = ft.operands(op)
+    src = descriptor(ft, op, op.operands[0])
+    t = _memref(op, op.results[0])
+    _identity_check(op, t)
+    b = ft.b
+    shift = add(b, src.offset(), vals[1])
+    aligned = b.gep(src.aligned(), [shift], inbounds=True, source_etype=I8)
+    sizes = _result_sizes(ft, op, t, vals[2:])
+    strides = row_major_strides(b, sizes)
+    ft.bind(
+        op.results[0],
+        build_descriptor(b, len(sizes), src.allocated(), aligned, i64(0), sizes, strides),
+    )
+
+
 @handles("memref.reinterpret_cast")
 def _reinterpret_cast(op: Operation, ft: FunctionTranslator) -> None:
     _, n_off, n_size, n_stride = segments(op, 4)

@@ -6,7 +6,8 @@ object linked with a C driver is ``test_resnet_c_program.py``.)
 The model is compiled once per layout (module-scoped fixture) and both sizes run in one test.
 Tolerance: the logits' largest error must stay below 1e-4 of their largest magnitude (f32 loop
 nests with reductions of up to 4608 terms over 18 layers; seen: ~1e-6).
-A call with H != W is a shape error naming the dimension, raised before any compute.
+A call with H != W is a shape error naming the dimension, raised before any compute. The runs go
+through the memory plan's workspace, poisoned (``LLH_POISON_WORKSPACE=1``).
 """
 
 from __future__ import annotations
@@ -37,8 +38,12 @@ def resnet(request, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[n
     return runtime.compile(path), gen_resnet18.load_weights(str(out)), request.param
 
 
-def test_resnet18_two_sizes_one_module(resnet) -> None:  # type: ignore[no-untyped-def]
+def test_resnet18_two_sizes_one_module(resnet, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     compiled, params, layout = resnet
+    # The memory plan's workspace is filled with 0xFF bytes (NaN) before each call: a plan that
+    # read a byte it had not written would change the logits.
+    monkeypatch.setenv("LLH_POISON_WORKSPACE", "1")
+    assert "main_with_workspace" in compiled.entries
     rng = np.random.default_rng(7)
     for shape in ((1, 3, 224, 224), (2, 3, 160, 160)):
         x = rng.standard_normal(shape).astype(np.float32)
