@@ -24,6 +24,8 @@ graph below (longest dotted prefix in `NODES`); the nodes are ordered in layers,
  9. codegen
 10. runtime
 11. cli              -- `cli.py` and the package's `__init__` (the Python API)
+    frontend         -- `frontend/`: the torch importer and `torch.compile` backend (optional;
+                        the only modules that import torch)
 
 The rule: a module may import modules of its own node, or of a node in a strictly lower layer;
 two nodes of the same layer never import each other. This makes the node graph acyclic, which is
@@ -64,7 +66,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("passes",),
     ("codegen",),
     ("runtime",),
-    ("cli",),
+    ("cli", "frontend"),
 )
 RANK = {node: i for i, layer in enumerate(LAYERS) for node in layer}
 
@@ -88,6 +90,7 @@ NODES: dict[str, str] = {
     "llh_opt.passes": "passes",
     "llh_opt.codegen": "codegen",
     "llh_opt.runtime": "runtime",
+    "llh_opt.frontend": "frontend",
 }
 """Module prefix → node; `P.*` matches the submodules of `P` (not `P` itself); `llh_opt` only
 itself (the package `__init__`)."""
