@@ -1,5 +1,6 @@
-"""Frontends: bringing models from other frameworks into LLH (`frontend/torch`: PyTorch).
+"""Front ends: model formats of other frameworks imported into LLH IR.
 
-Optional: nothing in the rest of `llh_opt` imports this package, and importing it imports no
-framework; each framework's subpackage imports its framework.
+`frontend/torch/` imports `torch.export` programs and FX graphs (optional: needs the `torch`
+extra). Nothing in the rest of `llh_opt` imports this package; it sits above the IR, dialects,
+passes and runtime (see `test/unit/test_layering.py`).
 """
