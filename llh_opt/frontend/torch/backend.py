@@ -38,7 +38,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import numpy as np
 import torch
 from torch._dynamo.backends.common import aot_autograd
 
@@ -149,12 +148,13 @@ def _example_values(gm: torch.fx.GraphModule) -> list[Any]:
     return [n.meta.get("val", n.meta.get("example_value")) for n in _placeholders(gm)]
 
 
-def _jit(module: Any, weights: dict[str, np.ndarray], opt_level: int) -> Any:
-    """Lower (weights written beside, when the module reads `.npy` files) and JIT-compile;
-    cached by the module's text."""
+def _jit(imported: Any, opt_level: int) -> Any:
+    """Lower and JIT-compile an imported graph (its `.npy` weights, if the import wrote any,
+    written to a temporary directory for `load-weight`); cached by the module's text."""
     from llh_opt import runtime
     from llh_opt.passes import PassManager
 
+    module = imported.module
     key = f"O{opt_level}\n{module}"
     with _cache_lock:
         hit = _cache.get(key)
@@ -162,10 +162,10 @@ def _jit(module: Any, weights: dict[str, np.ndarray], opt_level: int) -> Any:
             _cache.move_to_end(key)
             STATS.cache_hits += 1
             return hit
-    if weights:
+    store = imported.store
+    if store is not None and store.mode == "npy" and store.files:
         with tempfile.TemporaryDirectory(prefix="llh-weights-") as wd:
-            for name, array in weights.items():
-                np.save(os.path.join(wd, name if name.endswith(".npy") else name + ".npy"), array)
+            store.save(wd)
             PassManager.parse(f"builtin.module(lower-to-llvm{{weight-dir={wd}}})").run(module)
             compiled = runtime.compile(module, opt_level)
     else:
@@ -179,10 +179,32 @@ def _jit(module: Any, weights: dict[str, np.ndarray], opt_level: int) -> Any:
 
 
 def _plans(sub: torch.fx.GraphModule, imported: Any) -> tuple[ArgPlan, OutputPlan]:
-    """Map the importer's input/output specs onto the submodule's calling convention."""
-    from llh_opt.frontend.torch.importer import arg_plan, output_plan
-
-    return arg_plan(imported), output_plan(sub, imported)
+    """The calling convention of the compiled entry in terms of the submodule's: tensor inputs
+    are memref arguments and SymInt inputs `i64` arguments, in placeholder order (int inputs are
+    constants of the IR); tensor and SymInt outputs are the entry's results in order, constant
+    outputs are returned as they are."""
+    sources: list[int] = []
+    is_tensor: list[bool] = []
+    for i, spec in enumerate(imported.input_specs):
+        if spec.kind in ("tensor", "symint"):
+            sources.append(i)
+            is_tensor.append(spec.kind == "tensor")
+    items: list[tuple[str, Any]] = []
+    dtypes: list[torch.dtype | None] = []
+    result = 0
+    for spec in imported.output_specs:
+        if spec.kind in ("tensor", "symint"):
+            items.append(("result", result))
+            result += 1
+        else:
+            items.append(("const", spec.value))
+        dtypes.append(spec.dtype if spec.kind == "tensor" else None)
+    output = next(n for n in sub.graph.nodes if n.op == "output")
+    single = not isinstance(output.args[0], tuple | list)
+    return (
+        ArgPlan(tuple(sources), tuple(is_tensor)),
+        OutputPlan(tuple(items), tuple(dtypes), single),
+    )
 
 
 def compile_subgraph(
@@ -191,8 +213,8 @@ def compile_subgraph(
     """Import, lower and JIT-compile one fused submodule; the callable that replaces it."""
     from llh_opt.frontend.torch import import_graph_module
 
-    imported = import_graph_module(sub, _example_values(sub), func_name="main")
-    compiled = _jit(imported.module, dict(imported.weights), int(options.get("opt_level", 2)))
+    imported = import_graph_module(sub, _example_values(sub), binds=False, func_name="main")
+    compiled = _jit(imported, int(options.get("opt_level", 2)))
     args, outputs = _plans(sub, imported)
     return CompiledGraph(compiled["main"], args, outputs, name)
 
@@ -237,6 +259,12 @@ def _compile_aten(
     return pgm
 
 
+def _decompositions() -> dict[Any, Any]:
+    """torch's core-ATen decompositions: the op set the importer translates (the same table
+    `torch.export` programs are decomposed with before import)."""
+    return dict(torch.export.default_decompositions())
+
+
 def llh_backend(
     gm: torch.fx.GraphModule,
     example_inputs: Sequence[Any],
@@ -261,9 +289,11 @@ def llh_backend(
     def inference_compiler(agm: torch.fx.GraphModule, inputs: Sequence[Any]) -> Any:
         return _compile_aten(agm, inputs, opts)
 
-    return aot_autograd(fw_compiler=inference_compiler, inference_compiler=inference_compiler)(
-        gm, example_inputs
-    )
+    return aot_autograd(
+        fw_compiler=inference_compiler,
+        inference_compiler=inference_compiler,
+        decompositions=_decompositions(),
+    )(gm, example_inputs)
 
 
 def _register() -> None:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import torch
+from torch.fx.experimental.symbolic_shapes import free_unbacked_symbols
 from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
 from torch.fx.passes.operator_support import OperatorSupportBase
 
@@ -41,9 +43,35 @@ _TRIVIAL_TARGETS = frozenset(
 )
 
 
+def _passable(value: Any) -> bool:
+    """Whether a value can cross into compiled code: a tensor, an int or SymInt (a tuple of
+    tensors for a multi-result op), sized by symbols of the input shapes. SymBool / SymFloat /
+    float values produced by the graph (the operands of `_assert_scalar`, symbolic float
+    arithmetic) cannot, nor a value whose size depends on data (an unbacked symbol `u<N>`)."""
+    if isinstance(value, torch.Tensor | torch.SymInt):
+        return not free_unbacked_symbols(value)
+    if value is None or isinstance(value, int):
+        return not isinstance(value, bool)
+    if isinstance(value, tuple | list):
+        return all(
+            v is None or (isinstance(v, torch.Tensor) and not free_unbacked_symbols(v))
+            for v in value
+        )
+    return False
+
+
+def _inputs_passable(node: torch.fx.Node) -> bool:
+    for arg in node.all_input_nodes:
+        meta = arg.meta
+        if "val" in meta and not _passable(meta["val"]):
+            return False
+    return True
+
+
 class LLHOperatorSupport(OperatorSupportBase):
-    """`call_function` nodes the importer accepts (`is_supported(node)`); placeholders, outputs,
-    `get_attr` and module calls never belong to a partition."""
+    """`call_function` nodes the importer accepts (`is_supported(node)`) whose operands can be
+    passed to compiled code (see `_passable`); placeholders, outputs, `get_attr` and module
+    calls never belong to a partition."""
 
     def __init__(self, is_supported: Callable[[torch.fx.Node], bool]) -> None:
         super().__init__()
@@ -53,6 +81,8 @@ class LLHOperatorSupport(OperatorSupportBase):
         self, submodules: Mapping[str, torch.nn.Module], node: torch.fx.Node
     ) -> bool:
         if node.op != "call_function":
+            return False
+        if not _inputs_passable(node):
             return False
         try:
             return bool(self._is_supported(node))

@@ -178,12 +178,22 @@ class FloatArg(nn.Module):
         return torch.relu(x) * alpha
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="dynamo passes the float as a 0-d tensor; the importer broadcasts it with "
+    "llh.reshape(tensor<f32>) -> tensor<1x1xf32>, which lower-to-llvm cannot lower yet "
+    "(memref.expand_shape of a rank-0 memref fails to verify)",
+)
 def test_float_input() -> None:
-    # dynamo specializes float arguments (a guard per value): right answers, one graph per value.
-    torch._dynamo.reset()
+    run_sizes(FloatArg(), [(_rand(3, 4), 0.5), (_rand(5, 2), -2.0)])
+
+
+def test_float_input_is_right_through_the_fallback() -> None:
+    """Until then the subgraph runs in torch, with a warning: right answers."""
     compiled = torch.compile(FloatArg(), backend="llh", dynamic=True)
-    with torch.no_grad():
-        for x, a in ((_rand(3, 4), 0.5), (_rand(5, 2), 0.5), (_rand(5, 2), -2.0)):
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore", backend.LLHBackendWarning)
+        for x, a in ((_rand(3, 4), 0.5), (_rand(5, 2), -2.0)):
             assert_matches(compiled(x, a), FloatArg()(x, a))
 
 
@@ -205,14 +215,15 @@ def test_data_dependent_shape_breaks_the_graph() -> None:
 
 
 def test_data_dependent_shape_captured_runs_in_torch() -> None:
-    """With `capture_dynamic_output_shape_ops`, the mask is in the graph with an unbacked size;
-    the importer does not take such nodes, so they run in torch: still right."""
+    """With `capture_dynamic_output_shape_ops`, the mask is in the graph and its result has an
+    unbacked size (`u0`): the partitioner leaves every node producing or consuming such a value
+    (and the SymBool runtime assertion on it) to torch; the rest is compiled. Still right, no
+    warning, no recompile."""
     with torch._dynamo.config.patch(capture_dynamic_output_shape_ops=True):
-        torch._dynamo.reset()
-        compiled = torch.compile(MaskSelect(), backend="llh", dynamic=True)
-        with torch.no_grad():
-            for x in (_rand(4, 5), _rand(6, 7)):
-                assert_matches(compiled(x), MaskSelect()(x))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", backend.LLHBackendWarning)
+            run_sizes(MaskSelect(), [(_rand(4, 5),), (_rand(6, 7),)])
+    assert "aten.index" in backend.STATS.torch_ops
 
 
 # ---------------------------------------------------------------------------------------------
@@ -308,4 +319,6 @@ def test_importing_llh_opt_does_not_import_torch() -> None:
 def test_no_warning_on_the_compiled_path() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", backend.LLHBackendWarning)
-        run_sizes(nn.Sequential(nn.Linear(5, 7), nn.ReLU()).eval(), [(_rand(3, 5),), (_rand(4, 5),)])
+        run_sizes(
+            nn.Sequential(nn.Linear(5, 7), nn.ReLU()).eval(), [(_rand(3, 5),), (_rand(4, 5),)]
+        )

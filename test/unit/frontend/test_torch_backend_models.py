@@ -170,7 +170,7 @@ class ResNet18(nn.Module):
 def test_resnet18_like() -> None:
     torch.manual_seed(0)
     model = _randomize_bn(ResNet18()).eval()
-    run_sizes(model, [(_rand(2, 3, 40, 40),), (_rand(3, 3, 56, 48),)])
+    run_sizes(model, [(_rand(2, 3, 40, 48),), (_rand(3, 3, 56, 44),)])
 
 
 class EncoderBlock(nn.Module):

@@ -71,6 +71,8 @@ def run_sizes(
             if expect_compiled:
                 assert backend.STATS.compiles + backend.STATS.cache_hits >= 1
         else:
-            assert counts == first, f"recompiled for {[tuple(a.shape) for a in args if isinstance(a, torch.Tensor)]}: {first} -> {counts}"
+            assert counts == first, (
+                f"recompiled for {[tuple(a.shape) for a in args if isinstance(a, torch.Tensor)]}: {first} -> {counts}"
+            )
     assert backend.STATS.fallbacks == 0 or not expect_compiled, backend.STATS
     return compiled
