@@ -65,7 +65,14 @@ from llh_opt.ir.types import FloatType, Type, element_type_of
 from .builder import GraphBuilder, ImportError_, element_type
 from .symbols import SizeExpr, size_expr
 
-__all__ = ["CHECKS", "HANDLERS", "SCALAR_FUNCTIONS", "SUPPORTED_ATEN", "IGNORED_ATEN"]
+__all__ = [
+    "CHECKS",
+    "HANDLERS",
+    "IGNORED_ATEN",
+    "SCALAR_FUNCTIONS",
+    "SUPPORTED_ATEN",
+    "SYMBOOL_FUNCTIONS",
+]
 
 Handler = Callable[[GraphBuilder, torch.fx.Node], Any]
 HANDLERS: dict[str, Handler] = {}
@@ -319,6 +326,32 @@ def _where(b: GraphBuilder, node: torch.fx.Node) -> Value:
     (cv,) = operands(b, [c], element_type(torch.bool), len(shape))
     xv, yv = operands(b, [x, y], elt, len(shape))
     return b.emit(WhereOp.build(cv, xv, yv), shape)
+
+
+def _bool_only(node: torch.fx.Node) -> str | None:
+    for x in node.args[:2]:
+        if isinstance(x, torch.fx.Node) and getattr(x.meta.get("val"), "dtype", None) != torch.bool:
+            return f"{node.target} of non-boolean tensors"
+    return None
+
+
+@aten("logical_and", "bitwise_and", "logical_or", "bitwise_or", check=_bool_only)
+def _and_or(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    """On booleans: a and b = where(a, b, false); a or b = where(a, true, b)."""
+    shape = out_shape(node)
+    i1 = element_type(torch.bool)
+    x, y = operands(b, [arg(node, 0, "self"), arg(node, 1, "other")], i1, len(shape))
+    if node.target.overloadpacket.__name__.endswith("and"):  # type: ignore[union-attr]
+        return b.emit(WhereOp.build(x, y, b.splat(False, i1, len(shape))), shape)
+    return b.emit(WhereOp.build(x, b.splat(True, i1, len(shape)), y), shape)
+
+
+@aten("logical_not", "bitwise_not", check=_bool_only)
+def _not(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    shape = out_shape(node)
+    i1 = element_type(torch.bool)
+    (x,) = operands(b, [arg(node, 0, "self")], i1, len(shape))
+    return b.compare(x, b.splat(False, i1, len(shape)), "EQ", shape)
 
 
 def _clamp_bounds(node: torch.fx.Node) -> tuple[Any, Any]:
@@ -1027,5 +1060,10 @@ SCALAR_FUNCTIONS: dict[Any, Any] = {
     operator.mul: MulOp,
     operator.floordiv: DivOp,
 }
+
+# Comparisons of SymInts: only torch's runtime asserts (ignored above) consume them.
+SYMBOOL_FUNCTIONS = frozenset(
+    {operator.ge, operator.gt, operator.le, operator.lt, operator.eq, operator.ne, operator.and_}
+)
 
 SUPPORTED_ATEN: frozenset[str] = frozenset(HANDLERS)

@@ -44,7 +44,14 @@ from llh_opt.ir.attributes import StringAttr, TypeAttr, UnitAttr
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import FunctionType, Type, i64
 
-from .aten import CHECKS, HANDLERS, IGNORED_ATEN, SCALAR_FUNCTIONS, SUPPORTED_ATEN
+from .aten import (
+    CHECKS,
+    HANDLERS,
+    IGNORED_ATEN,
+    SCALAR_FUNCTIONS,
+    SUPPORTED_ATEN,
+    SYMBOOL_FUNCTIONS,
+)
 from .builder import (
     GraphBuilder,
     ImportError_,
@@ -111,8 +118,9 @@ class DataDependentError(ImportError_):
 
 @dataclass
 class InputSpec:
-    """One graph input: `kind` is `"tensor"` (an argument), `"symint"` (an `i64` argument) or
-    `"int"` (a constant folded into the IR, `value`); `weight` marks lifted parameters."""
+    """One graph input: `kind` is `"tensor"` (an argument), `"symint"` (an `i64` argument),
+    `"int"` (a constant folded into the IR, `value`) or `"constant"` (a non-tensor input torch
+    specialized away: nothing uses it)."""
 
     name: str
     kind: str
@@ -159,7 +167,7 @@ def _unsupported_reason(node: torch.fx.Node) -> tuple[str, str | None] | None:
     if node.op != "call_function":
         return (f"{node.op} {node.target}", f"unsupported FX node kind '{node.op}'")
     t = node.target
-    if t is operator.getitem or t in SCALAR_FUNCTIONS:
+    if t is operator.getitem or t in SCALAR_FUNCTIONS or t in SYMBOOL_FUNCTIONS:
         return None
     name = aten_name(node)
     if name is None:
@@ -271,11 +279,13 @@ class _Importer:
             b.node = node
             b.location = node_location(node)
             if node.op == "placeholder":
-                if node in weights:
+                if node in weights and node.users:  # (an unused buffer is left out)
                     name, data = weights[node]
                     b.values[node] = self._weight(name, data)
                 continue
             if node.op == "get_attr":
+                if not node.users:
+                    continue
                 name, data = weights[node]
                 b.values[node] = self._weight(name, data)
                 continue
@@ -306,6 +316,8 @@ class _Importer:
             sym = e.name if isinstance(e, sympy.Symbol) else None
             return InputSpec(node.name, "symint", symbol=sym)
         if isinstance(val, bool) or not isinstance(val, int):
+            if not node.users:  # specialized away by torch: nothing refers to it
+                return InputSpec(node.name, "constant", value=val)
             raise ImportError_(
                 f"unsupported graph input '{node.name}' of type {type(val).__name__}: the importer "
                 "takes tensors, SymInts and ints"
@@ -349,6 +361,9 @@ class _Importer:
                 )
             b.values[node] = v
             self._bind_node(node, v)
+            return
+        if t in SYMBOOL_FUNCTIONS:  # only torch's runtime asserts use these
+            b.values[node] = None
             return
         if t in SCALAR_FUNCTIONS:
             val = node.meta.get("val")
