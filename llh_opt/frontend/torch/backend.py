@@ -42,13 +42,16 @@ import torch
 from torch._dynamo.backends.common import aot_autograd
 
 from llh_opt.frontend.torch import partition as partition_mod
-from llh_opt.frontend.torch.runtime_bridge import ArgPlan, CompiledGraph, OutputPlan
+from llh_opt.frontend.torch.runtime_bridge import (
+    ArgPlan,
+    CompiledGraph,
+    LLHBackendWarning,
+    OutputPlan,
+)
 
 BACKEND_NAME = "llh"
 
-
-class LLHBackendWarning(UserWarning):
-    """The llh backend ran (part of) a graph in torch instead of compiling it."""
+__all__ = ["BACKEND_NAME", "STATS", "LLHBackendWarning", "Stats", "clear_cache", "llh_backend"]
 
 
 @dataclasses.dataclass
@@ -216,7 +219,7 @@ def compile_subgraph(
     imported = import_graph_module(sub, _example_values(sub), binds=False, func_name="main")
     compiled = _jit(imported, int(options.get("opt_level", 2)))
     args, outputs = _plans(sub, imported)
-    return CompiledGraph(compiled["main"], args, outputs, name)
+    return CompiledGraph(compiled["main"], args, outputs, name, fallback=sub)
 
 
 def _compile_aten(

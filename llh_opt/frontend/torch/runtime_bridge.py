@@ -8,12 +8,16 @@ arguments as Python ints, then wraps each result with `torch.from_numpy` (no cop
 the buffer the compiled code allocated alive). The output structure is the submodule's: one
 tensor, or a tuple.
 
+Should the compiled code reject the inputs (`ShapeError`: a constraint between sizes LLH derived
+that torch's guards did not check), the call runs the submodule in torch instead, with a warning.
+
 What is not here: what the arguments are (the importer's `input_specs`, read by `backend.py` into
 an `ArgPlan`), partitioning, compiling.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,9 +25,15 @@ from typing import Any
 import numpy as np
 import torch
 
+from llh_opt.runtime.errors import ShapeError
+
 # torch dtypes numpy has no type for, passed as same-width integer bit patterns
 # (the runtime's bf16 arrays are uint16 bit patterns).
 _BITS_AS = {torch.bfloat16: torch.int16}
+
+
+class LLHBackendWarning(UserWarning):
+    """The llh backend ran (part of) a graph in torch instead of compiled code."""
 
 
 @dataclass(frozen=True)
@@ -92,12 +102,21 @@ class CompiledGraph(torch.nn.Module):
 
     calls = 0
 
-    def __init__(self, entry: Any, args: ArgPlan, outputs: OutputPlan, name: str = "") -> None:
+    def __init__(
+        self,
+        entry: Any,
+        args: ArgPlan,
+        outputs: OutputPlan,
+        name: str = "",
+        fallback: torch.nn.Module | None = None,
+    ) -> None:
         super().__init__()
         self.entry = entry
         self.arg_plan = args
         self.output_plan = outputs
         self.llh_name = name
+        # The submodule this replaces: run in torch when the compiled code rejects the inputs.
+        self.fallback = fallback
 
     def extra_repr(self) -> str:
         return f"entry={getattr(self.entry, 'name', '?')}, name={self.llh_name!r}"
@@ -109,7 +128,18 @@ class CompiledGraph(torch.nn.Module):
         for src, is_tensor in zip(plan.sources, plan.is_tensor):
             value = args[src]
             call_args.append(to_numpy(value) if is_tensor else _scalar(value))
-        raw = self.entry(*call_args)
+        try:
+            raw = self.entry(*call_args)
+        except ShapeError as e:
+            if self.fallback is None:
+                raise
+            warnings.warn(
+                f"llh backend: {self.llh_name or 'subgraph'} runs in torch for these inputs: "
+                f"the compiled code rejects them ({e})",
+                LLHBackendWarning,
+                stacklevel=2,
+            )
+            return self.fallback(*args)
         results: Sequence[Any] = raw if isinstance(raw, tuple) else (raw,)
         out: list[Any] = []
         for (kind, ref), dtype in zip(self.output_plan.items, self.output_plan.dtypes):

@@ -291,6 +291,44 @@ def test_from_numpy_shares_memory_and_keeps_dtype() -> None:
     assert bf.dtype == torch.bfloat16 and bf.tolist() == [1.0, 2.0]
 
 
+def test_shape_error_runs_the_subgraph_in_torch() -> None:
+    """Compiled code that rejects its inputs (a size constraint torch did not guard): that call
+    runs the replaced submodule in torch, with a warning."""
+    from llh_opt import runtime
+    from llh_opt.frontend.torch.runtime_bridge import ArgPlan, OutputPlan
+
+    compiled = runtime.compile(
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> attributes {entrance} {\n"
+        '  %0 = "llh.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>\n'
+        "  return %0 : tensor<4xf32>\n}\n"
+    )
+    graph = CompiledGraph(
+        compiled.main,
+        ArgPlan((0,), (True,)),
+        OutputPlan((("result", 0),), (torch.float32,), single=True),
+        "fused_0",
+        fallback=nn.ReLU(),
+    )
+    x = _rand(4)
+    assert_matches(graph(x), torch.relu(x))
+    y = _rand(5)
+    with pytest.warns(backend.LLHBackendWarning, match="rejects them"):
+        assert_matches(graph(y), torch.relu(y))
+
+
+@pytest.mark.parametrize("dtype", [torch.float64, torch.int64, torch.int32])
+def test_other_dtypes(dtype: torch.dtype) -> None:
+    def fn(x, y):  # type: ignore[no-untyped-def]
+        return torch.maximum(x * 3 + y, y - x)
+
+    def inputs(*shape: int) -> tuple[torch.Tensor, torch.Tensor]:
+        return tuple(  # type: ignore[return-value]
+            (_rand(*shape, seed=s) * 10).to(dtype) for s in (0, 1)
+        )
+
+    run_sizes(fn, [inputs(3, 5), inputs(6, 2)])
+
+
 def test_compiled_graph_counts_calls() -> None:
     before = CompiledGraph.calls
     run_sizes(nn.ReLU(), [(_rand(3, 4),), (_rand(5, 6),)])
