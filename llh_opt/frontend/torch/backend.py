@@ -113,23 +113,22 @@ def _arg(node: torch.fx.Node, index: int, name: str, default: Any = None) -> Any
 
 def _training_op(gm: torch.fx.GraphModule) -> torch.fx.Node | None:
     """The first node of the ATen graph that only a model in training mode runs: batch norm
-    updating its statistics, dropout with `train=True`, random masks."""
+    updating its running statistics, dropout with `train=True`. (Random ops on their own are not
+    training: the importer does not take them, so they run in torch.)"""
     for node in gm.graph.nodes:
         if node.op != "call_function":
             continue
         name = _short(node.target)
-        if name in {"_native_batch_norm_legit_functional", "_native_batch_norm_legit"}:
-            if name == "_native_batch_norm_legit" and _arg(node, 5, "training") is False:
-                continue
+        if name == "_native_batch_norm_legit_functional":
             return node
-        if name in {"native_batch_norm", "batch_norm", "_batch_norm_impl_index"}:
-            if _arg(node, 5, "training"):
+        if name in {"native_batch_norm", "batch_norm", "_native_batch_norm_legit"}:
+            # (input, weight, bias, running_mean, running_var, training, ...): batch statistics
+            # without running ones (track_running_stats=False) is inference, not training.
+            if _arg(node, 5, "training") is True and _arg(node, 3, "running_mean") is not None:
                 return node
         elif name in {"native_dropout", "dropout", "feature_dropout", "alpha_dropout"}:
-            if _arg(node, 2, "train"):
+            if _arg(node, 2, "train") is True:
                 return node
-        elif name in {"bernoulli", "rand_like", "rand", "randn", "randn_like"}:
-            return node
     return None
 
 

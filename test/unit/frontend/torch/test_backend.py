@@ -247,6 +247,35 @@ def test_training_mode_falls_back_to_eager_with_a_warning() -> None:
     assert backend.STATS.compiles == 0
 
 
+def test_dropout_in_training_mode_falls_back_to_eager() -> None:
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(6, 8), nn.Dropout(0.5)).train()
+    compiled = torch.compile(model, backend="llh", dynamic=True)
+    x = _rand(5, 6)
+    with torch.no_grad():
+        torch.manual_seed(3)
+        with pytest.warns(backend.LLHBackendWarning, match="trains"):
+            y = compiled(x)
+        torch.manual_seed(3)
+        ref = model(x)
+    assert_matches(y, ref)  # the same random mask: torch ran it
+    assert backend.STATS.compiles == 0
+
+
+class Noisy(nn.Module):
+    """A random op in an inference graph is not training: it runs in torch, the rest compiles."""
+
+    def forward(self, x):  # type: ignore[no-untyped-def]
+        return torch.relu(x) + torch.rand_like(x) * 0.0 + 1.0
+
+
+def test_random_op_in_inference_is_partitioned_out() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", backend.LLHBackendWarning)
+        run_sizes(Noisy(), [(_rand(3, 4),), (_rand(5, 7),)])
+    assert backend.STATS.subgraphs >= 1
+
+
 # ---------------------------------------------------------------------------------------------
 # Failures of a supported subgraph: torch runs it (or an error with strict)
 
