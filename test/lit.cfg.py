@@ -132,6 +132,23 @@ else:
 # reprints it byte for byte (see test/lit_tools/upstream_check.py); a pass-through without it.
 config.substitutions.append(("%upstream-check", " ".join(_checker)))
 
+# The torch front end: lit feature "torch" when torch imports (REQUIRES: torch), and
+# `%llh-import-torch` (the CLI run by this interpreter).
+import subprocess  # noqa: E402
+
+try:
+    _torch_ok = (
+        subprocess.run([sys.executable, "-c", "import torch"], capture_output=True, timeout=120)
+        .returncode == 0
+    )
+except (OSError, subprocess.TimeoutExpired):
+    _torch_ok = False
+if _torch_ok:
+    config.available_features.add("torch")
+else:
+    lit_config.note("torch not importable; torch front-end tests are unsupported")
+config.substitutions.append(("%llh-import-torch", f"{sys.executable} -m llh_opt.frontend.torch.cli"))
+
 # Deterministic output regardless of the user's environment.
 config.environment["LLH_OPT_TEST"] = "1"
 for _var in ("LANG", "LC_ALL"):

@@ -335,18 +335,20 @@ def _bool_only(node: torch.fx.Node) -> str | None:
     return None
 
 
-@aten("logical_and", "bitwise_and", "logical_or", "bitwise_or", check=_bool_only)
+@aten(
+    "logical_and", "bitwise_and", "__and__", "logical_or", "bitwise_or", "__or__", check=_bool_only
+)
 def _and_or(b: GraphBuilder, node: torch.fx.Node) -> Value:
     """On booleans: a and b = where(a, b, false); a or b = where(a, true, b)."""
     shape = out_shape(node)
     i1 = element_type(torch.bool)
     x, y = operands(b, [arg(node, 0, "self"), arg(node, 1, "other")], i1, len(shape))
-    if node.target.overloadpacket.__name__.endswith("and"):  # type: ignore[union-attr]
+    if "and" in node.target.overloadpacket.__name__:  # type: ignore[union-attr]
         return b.emit(WhereOp.build(x, y, b.splat(False, i1, len(shape))), shape)
     return b.emit(WhereOp.build(x, b.splat(True, i1, len(shape)), y), shape)
 
 
-@aten("logical_not", "bitwise_not", check=_bool_only)
+@aten("logical_not", "bitwise_not", "__invert__", check=_bool_only)
 def _not(b: GraphBuilder, node: torch.fx.Node) -> Value:
     shape = out_shape(node)
     i1 = element_type(torch.bool)
@@ -513,8 +515,8 @@ def _native_dropout(b: GraphBuilder, node: torch.fx.Node) -> Any:
     return (tensor(b, arg(node, 0, "input")), None)
 
 
-@aten("clone", "contiguous", "alias", "detach", "lift_fresh_copy", "_to_copy", "to", "type_as",
-      "_to_dim_order_copy")  # fmt: skip
+@aten("clone", "contiguous", "alias", "detach", "detach_", "lift_fresh_copy", "lift_fresh",
+      "_to_copy", "to", "type_as", "_to_dim_order_copy")  # fmt: skip
 def _copy(b: GraphBuilder, node: torch.fx.Node) -> Value:
     """A copy (values are immutable in LLH): only an element-type change is an op."""
     return b.convert(tensor(b, arg(node, 0, "self")), out_elt(node))
@@ -1067,3 +1069,52 @@ SYMBOOL_FUNCTIONS = frozenset(
 )
 
 SUPPORTED_ATEN: frozenset[str] = frozenset(HANDLERS)
+
+# What each handler builds (the README's supported-op table, `tools/gen_torch_op_table.py`).
+TRANSLATIONS: dict[str, str] = {
+    "_add_sub": "`llh.add` / `llh.sub` (`alpha` as an `llh.mul`)",
+    "_rsub": "`llh.sub` with swapped operands",
+    "_div": "`llh.div` (no float `rounding_mode`)",
+    "_simple_binary": "`llh.mul` / `llh.max` / `llh.min`",
+    "_pow": "`llh.pow` (`x**2` as `llh.mul`, `x**0.5` as `llh.sqrt`)",
+    "_compare": "`llh.compare` (EQ, NE, LT, LE, GT, GE)",
+    "_where": "`llh.where`",
+    "_and_or": "`llh.where` on booleans",
+    "_not": "`llh.compare` EQ false on booleans",
+    "_clamp": "`llh.max` / `llh.min`",
+    "_unary": "`llh.relu` / `llh.abs` / `llh.sqrt` / `llh.rsqrt` / `llh.exp`",
+    "_neg": "`llh.mul` by -1",
+    "_reciprocal": "`llh.div` of 1",
+    "_sigmoid": "decomposed: 1 / (1 + exp(-x))",
+    "_silu": "decomposed: x * sigmoid(x)",
+    "_tanh": "decomposed: 2 * sigmoid(2x) - 1",
+    "_gelu": "decomposed: x * Phi(x) with erfc from `llh.exp` (rel. error < 1.2e-7); tanh form as x * sigmoid(2y)",
+    "_dropout": "identity (inference; training mode is refused)",
+    "_native_dropout": "identity (inference; training mode is refused)",
+    "_copy": "identity, or `llh.convert_to` for a dtype change",
+    "_reshape": "`llh.reshape` to torch's result sizes (`i64` size operands)",
+    "_expand": "`llh.expand`",
+    "_permute": "`llh.transpose`",
+    "_transpose": "`llh.transpose`",
+    "_t": "`llh.transpose`",
+    "_cat": "`llh.cat`",
+    "_slice": "`llh.slice` / `llh.stride_slice` (step > 1)",
+    "_narrow": "`llh.slice`",
+    "_select": "`llh.slice` + `llh.reshape`",
+    "_sum": "`llh.reduce_sum` (+ `llh.reshape` for keepdim)",
+    "_amax": "`llh.reduce_max` / `llh.reduce_min` (+ `llh.reshape` for keepdim)",
+    "_mean": "decomposed: `llh.reduce_sum` / element count",
+    "_softmax": "decomposed: `reduce_max`, `sub`, `exp`, `reduce_sum`, `div`",
+    "_log_softmax": "decomposed: x - max - log(sum(exp(x - max))), log by `llh.pow` in f64",
+    "_mm": "`llh.matmul`",
+    "_bmm": "`llh.batch_matmul`",
+    "_matmul": "`llh.matmul` / `llh.batch_matmul` with `llh.reshape` / `llh.expand` for other ranks",
+    "_addmm": "`llh.matmul` + `llh.add` (`alpha`/`beta` as `llh.mul`)",
+    "_linear": "`llh.transpose` + `llh.matmul` + `llh.add`",
+    "_conv": "`llh.conv` / `llh.conv_bias` (1-D/2-D/3-D, groups, dilation, padding incl. 'same'; not transposed)",
+    "_max_pool": "`llh.max_pool` (indices not used)",
+    "_adaptive_avg_pool": "`llh.adaptive_average_pool`",
+    "_batch_norm": "`llh.batch_norm` (inference statistics)",
+    "_layer_norm": "`llh.layer_norm`",
+    "_sym_size": "`llh.dim` (a static size: `llh.constant`)",
+}

@@ -272,3 +272,7 @@ def _export_message(err: BaseException) -> str:
     lines = [ln for ln in str(err).strip().splitlines() if ln.strip()]
     keep = [ln for ln in lines if not ln.startswith("The error above occurred")][:6]
     return f"{type(err).__name__}: " + "\n  ".join(keep)
+
+
+if __name__ == "__main__":
+    main()

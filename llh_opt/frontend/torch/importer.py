@@ -374,6 +374,7 @@ class _Importer:
             lhs, rhs = (b.int_operand(a) for a in node.args)
             v = b.emit(SCALAR_FUNCTIONS[t].build(lhs, rhs))
             b.values[node] = v
+            self._remember_size(node, v)
             self._bind_node(node, v)
             return
         name = aten_name(node)
@@ -389,7 +390,16 @@ class _Importer:
                 name, node, f"cannot import this call of '{name}': {err}"
             ) from err  # type: ignore[arg-type]
         b.values[node] = v
+        self._remember_size(node, v)
         self._bind_node(node, v)
+
+    def _remember_size(self, node: torch.fx.Node, v: Any) -> None:
+        """A SymInt-valued node's value computes its expression: reuse it for that size."""
+        val = node.meta.get("val")
+        if isinstance(v, Value) and isinstance(val, torch.SymInt):
+            e = size_expr(val)
+            if not is_static(e):
+                self.b.sizes.setdefault(e, v)
 
     def _outputs(self, node: torch.fx.Node) -> tuple[list[OutputSpec], list[Value]]:
         outs = node.args[0]

@@ -52,7 +52,7 @@ class WeightStore:
     ) -> Operation:  # fmt: skip
         """The op standing for weight `name` (recorded for `save`)."""
         loc = location if location is not None else UnknownLoc()
-        array = np.ascontiguousarray(array)
+        array = np.array(array, order="C", copy=True)  # (ascontiguousarray makes 0-d 1-d)
         self.arrays[name] = array
         if self.mode == "inline":
             return ConstantOp.build(dense_from_numpy(array, type), result_type=type, location=loc)

@@ -289,6 +289,18 @@ CASES: dict[
         ({0: B},),
         (2, 5),
     ),
+    "rank0_buffer_and_tensor_constant": (
+        lambda: Fn(
+            lambda m, x: x * m.s + m.p + torch.tensor(1.5),
+            lambda m: (
+                m.register_buffer("s", torch.tensor(2.0)),
+                setattr(m, "p", torch.nn.Parameter(torch.tensor([3.0]))),
+            ),
+        ),
+        lambda n: (_randn(n, 3),),
+        ({0: B},),
+        (2, 5),
+    ),
     "sym_size_arithmetic": (
         lambda: Fn(
             lambda m, x: (x + x.shape[0], x.reshape(x.shape[0] * 2, 2), x.sum(0) / x.shape[0])
@@ -300,11 +312,15 @@ CASES: dict[
 }
 
 
+@pytest.mark.parametrize("form", ["core-aten", "export-ir"])
 @pytest.mark.parametrize("name", sorted(CASES))
-def test_single_op_model(name: str, tmp_path: Any) -> None:
+def test_single_op_model(name: str, form: str, tmp_path: Any) -> None:
+    """`core-aten`: after torch's decompositions (the default); `export-ir`: torch's export IR
+    as is (`aten.conv2d`, `aten.linear`, `aten.batch_norm`, `aten.softmax`, ...)."""
     make, inputs, dynamic, sizes = CASES[name]
     torch.manual_seed(0)
-    check_model(make(), inputs, (dynamic,), sizes, tmp_path)  # `*xs` is one argument
+    # (`*xs` is one argument of the model: its dynamic shapes are one tuple)
+    check_model(make(), inputs, (dynamic,), sizes, tmp_path, decompose=form == "core-aten")
 
 
 def test_there_are_at_least_25_single_op_models() -> None:

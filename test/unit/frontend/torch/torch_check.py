@@ -63,15 +63,20 @@ def check_model(
     tmp_path: Path,
     *,
     weights: str = "npy",
+    decompose: bool = True,
 ) -> str:
     """Export at `sizes[0]`, import, infer, and compare with torch at every size; the IR text."""
     model.eval()
     ep = export(model, make_inputs(sizes[0]), dynamic)
-    imported = import_exported_program_full(ep, weights=weights, weight_dir=tmp_path)
+    imported = import_exported_program_full(
+        ep, weights=weights, weight_dir=tmp_path, decompose=decompose
+    )
     text = print_operation(imported.module)
     infer(text)  # zero disagreements between torch's binds and the shape rules
     # The same import without the torch ops (which have no run-time meaning) to run.
-    plain = import_exported_program_full(ep, binds=False, weights=weights, weight_dir=tmp_path)
+    plain = import_exported_program_full(
+        ep, binds=False, weights=weights, weight_dir=tmp_path, decompose=decompose
+    )
     module = infer(print_operation(plain.module))
     for n in sizes:
         args = make_inputs(n)
