@@ -30,6 +30,7 @@ of this module when that entry point is not installed.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import os
 import tempfile
 import threading
@@ -60,7 +61,7 @@ class Stats:
 
     `graphs`: FX graphs dynamo handed the backend; `compiles`: JIT compilations of imported
     subgraphs (cache hits excluded); `cache_hits`: subgraphs whose IR was compiled before;
-    `subgraphs`: fused subgraphs run by compiled code; `fallbacks`: graphs or subgraphs left to
+    `subgraphs`: fused subgraphs replaced by compiled code; `fallbacks`: graphs or subgraphs left to
     torch (training, grad, import/compile failure); `torch_ops`: aten ops left to torch by the
     partitioner (names)."""
 
@@ -152,12 +153,12 @@ def _example_values(gm: torch.fx.GraphModule) -> list[Any]:
 
 def _jit(imported: Any, opt_level: int) -> Any:
     """Lower and JIT-compile an imported graph (its `.npy` weights, if the import wrote any,
-    written to a temporary directory for `load-weight`); cached by the module's text."""
+    written to a temporary directory for `load-weight`); cached by a hash of the module's text."""
     from llh_opt import runtime
     from llh_opt.passes import PassManager
 
     module = imported.module
-    key = f"O{opt_level}\n{module}"
+    key = hashlib.sha256(f"O{opt_level}\n{module}".encode()).hexdigest()
     with _cache_lock:
         hit = _cache.get(key)
         if hit is not None:
