@@ -380,6 +380,33 @@ def _clamp(b: GraphBuilder, node: torch.fx.Node) -> Value:
     return v
 
 
+def _hardtanh_bounds(node: torch.fx.Node) -> tuple[Any, Any]:
+    if node.target.overloadpacket.__name__ == "relu6":  # type: ignore[union-attr]
+        return 0.0, 6.0
+    return arg(node, 1, "min_val", -1.0), arg(node, 2, "max_val", 1.0)
+
+
+@aten("hardtanh", "relu6")
+def _hardtanh(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    """min(max(x, lo), hi)."""
+    lo, hi = _hardtanh_bounds(node)
+    shape, elt = out_shape(node), out_elt(node)
+    (v,) = operands(b, [arg(node, 0, "self")], elt, len(shape))
+    v = b.emit(MaxOp.build(v, b.splat(lo, elt, len(shape))), shape)
+    return b.emit(MinOp.build(v, b.splat(hi, elt, len(shape))), shape)
+
+
+@aten("leaky_relu")
+def _leaky_relu(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    """where(x > 0, x, slope * x)."""
+    shape, elt = out_shape(node), out_elt(node)
+    r = len(shape)
+    (v,) = operands(b, [arg(node, 0, "self")], elt, r)
+    scaled = b.emit(MulOp.build(v, b.splat(arg(node, 1, "negative_slope", 0.01), elt, r)), shape)
+    pos = b.compare(v, b.splat(0.0, elt, r), "GT", shape)
+    return b.emit(WhereOp.build(pos, v, scaled), shape)
+
+
 def _unary_node(b: GraphBuilder, node: torch.fx.Node, cls: Any, x: Any) -> Value:
     shape = out_shape(node)
     (v,) = operands(b, [x], out_elt(node), len(shape))
@@ -522,6 +549,38 @@ def _copy(b: GraphBuilder, node: torch.fx.Node) -> Value:
     return b.convert(tensor(b, arg(node, 0, "self")), out_elt(node))
 
 
+# --------------------------------------------------------------------------- constants
+
+
+def _fill_value(node: torch.fx.Node) -> Any:
+    name = node.target.overloadpacket.__name__  # type: ignore[union-attr]
+    if name in ("zeros", "zeros_like", "new_zeros"):
+        return 0
+    if name in ("ones", "ones_like", "new_ones"):
+        return 1
+    if name == "scalar_tensor":
+        return arg(node, 0, "s")
+    if name == "new_full":
+        return arg(node, 2, "fill_value")
+    return arg(node, 1, "fill_value")
+
+
+def _fill_check(node: torch.fx.Node) -> str | None:
+    v = _fill_value(node)
+    return None if isinstance(v, (bool, int, float)) else f"a fill value {v!r}"
+
+
+@aten("full", "zeros", "ones", "full_like", "zeros_like", "ones_like", "new_zeros", "new_ones",
+      "new_full", "scalar_tensor", check=_fill_check)  # fmt: skip
+def _full(b: GraphBuilder, node: torch.fx.Node) -> Value:
+    """A splat constant, `llh.expand`ed to the (possibly symbolic) result sizes."""
+    shape, elt = out_shape(node), out_elt(node)
+    v = b.splat(_fill_value(node), elt, len(shape))
+    if all(d == 1 for d in shape):
+        return v
+    return b.emit(ExpandOp.build(v, [b.size_value(d) for d in shape]), shape)
+
+
 # --------------------------------------------------------------------------- shapes
 
 
@@ -573,9 +632,8 @@ def _t(b: GraphBuilder, node: torch.fx.Node) -> Value:
 def _cat(b: GraphBuilder, node: torch.fx.Node) -> Value:
     shape = out_shape(node)
     elt = out_elt(node)
-    xs = [
-        x for x in arg(node, 0, "tensors") if out_val(x).numel() != 0 or len(out_val(x).shape) > 1
-    ]
+    # torch skips 1-D empty tensors (legacy); only statically empty ones are recognized here.
+    xs = [x for x in arg(node, 0, "tensors") if tuple(out_shape(x)) != (0,)]
     vals = [b.convert(tensor(b, x), elt) for x in xs]
     dim = int(arg(node, 1, "dim", 0)) % len(shape)
     if len(vals) == 1:
@@ -1117,4 +1175,7 @@ TRANSLATIONS: dict[str, str] = {
     "_batch_norm": "`llh.batch_norm` (inference statistics)",
     "_layer_norm": "`llh.layer_norm`",
     "_sym_size": "`llh.dim` (a static size: `llh.constant`)",
+    "_hardtanh": "`llh.max` + `llh.min` (relu6: bounds 0 and 6)",
+    "_leaky_relu": "`llh.compare` + `llh.mul` + `llh.where`",
+    "_full": "`llh.constant` splat, `llh.expand`ed to the result sizes",
 }

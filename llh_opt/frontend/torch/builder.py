@@ -15,6 +15,7 @@ API (`importer.py`), torch symbol → affine map (`symbols.py`).
 
 from __future__ import annotations
 
+import linecache
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -52,7 +53,15 @@ from llh_opt.ir.types import (
 
 from .symbols import SizeExpr, is_static, size_expr, static_value
 
-__all__ = ["DTYPES", "GraphBuilder", "ImportError_", "element_type", "node_location"]
+__all__ = [
+    "DTYPES",
+    "GraphBuilder",
+    "ImportError_",
+    "element_type",
+    "node_location",
+    "source_frame",
+    "source_line",
+]
 
 DTYPES: dict[torch.dtype, Type] = {
     torch.float32: FloatType("f32"),
@@ -69,7 +78,20 @@ DTYPES: dict[torch.dtype, Type] = {
 
 
 class ImportError_(Exception):  # noqa: N801 - `ImportError` is a builtin
-    """An FX graph that cannot be imported (the base of every importer error)."""
+    """An FX graph that cannot be imported (the base of every importer error). `frame`: the
+    (file, line, code) torch recorded for the offending node, when known; `headline` and `notes`:
+    the message split for a diagnostic at that place."""
+
+    frame: tuple[str, int, str] | None = None
+    notes: list[str] = []  # (read-only default)
+
+    @property
+    def headline(self) -> str:
+        return self.__dict__.get("_headline") or str(self)
+
+    @headline.setter
+    def headline(self, value: str) -> None:
+        self.__dict__["_headline"] = value
 
 
 def element_type(dtype: torch.dtype) -> Type:
@@ -90,6 +112,21 @@ def node_location(node: torch.fx.Node) -> LocationAttr:
         return UnknownLoc()
     file, line = frames[-1]
     return FileLineColLoc(file, int(line), 0)
+
+
+def source_frame(node: torch.fx.Node) -> tuple[str, int, str] | None:
+    """(file, line, code) of the innermost frame torch recorded for `node`, or None."""
+    lines = (node.meta.get("stack_trace") or "").rstrip().splitlines()
+    for i in range(len(lines) - 1, -1, -1):
+        m = _FRAME.search(lines[i])
+        if m:
+            file, line = m.group(1), int(m.group(2))
+            # The file's own line (torch's trace re-indents it), else the trace's.
+            code = linecache.getline(file, line).rstrip("\r\n")
+            if not code.strip():
+                code = lines[i + 1].rstrip() if i + 1 < len(lines) else ""
+            return file, line, code
+    return None
 
 
 def source_line(node: torch.fx.Node) -> str | None:

@@ -219,7 +219,12 @@ def main(
             not no_decompose, func_name,
         )  # fmt: skip
     except CliError as err:
-        click.echo(f"llh-import-torch: error: {err}", err=True)
+        text = str(err)
+        first = text.split("\n", 1)[0]
+        if re.match(r"^.+:\d+:\d+: error: ", first):  # already a located diagnostic
+            click.echo(text, err=True)
+        else:
+            click.echo(f"llh-import-torch: error: {text}", err=True)
         sys.exit(1)
     except Exception as err:  # a bug of the importer: still one message, no traceback
         click.echo(f"llh-import-torch: error: internal error: {_last_line(err)}", err=True)
@@ -264,8 +269,21 @@ def _run(
             ep, binds=binds, weights=weights, func_name=func_name, decompose=decompose
         )
     except ImportError_ as err:
-        raise CliError(str(err)) from err
+        raise CliError(_diagnostic(err)) from err
     return print_operation(imported.module), imported.store
+
+
+def _diagnostic(err: Any) -> str:
+    """MLIR's form at the Python line torch recorded (`file:line:col: error: ...`, the line, a
+    caret, notes), or the plain message when torch recorded none."""
+    if err.frame is None:
+        return str(err)
+    file, line, code = err.frame
+    col = len(code) - len(code.lstrip()) + 1
+    where = f"{file}:{line}:{col}"
+    out = [f"{where}: error: {err.headline}", code, " " * (col - 1) + "^"]
+    out += [f"{where}: note: {n}" for n in err.notes]
+    return "\n".join(out)
 
 
 def _export_message(err: BaseException) -> str:

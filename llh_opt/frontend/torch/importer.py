@@ -57,6 +57,7 @@ from .builder import (
     ImportError_,
     element_type,
     node_location,
+    source_frame,
     source_line,
     tensor_type,
 )
@@ -93,11 +94,14 @@ class UnsupportedOpError(ImportError_):
         self.op = op
         self.node_name = node.name
         self.source = source_line(node)
+        self.frame = source_frame(node)
         what = reason or f"unsupported op '{op}'"
-        lines = [f"{what} (FX node '{node.name}': {node.format_node()})"]
+        self.headline = f"{what} (FX node '{node.name}': {node.format_node()})"
+        self.notes = ["supported ATen ops: " + ", ".join(sorted(SUPPORTED_ATEN))]
+        lines = [self.headline]
         if self.source:
             lines.append(f"  at {self.source}")
-        lines.append("  supported ATen ops: " + ", ".join(sorted(SUPPORTED_ATEN)))
+        lines.append("  " + self.notes[0])
         super().__init__("\n".join(lines))
 
 
@@ -108,11 +112,13 @@ class DataDependentError(ImportError_):
         self.op = op
         self.node_name = node.name
         src = source_line(node)
+        self.frame = source_frame(node)
         msg = (
             f"data-dependent shape: '{op}' (FX node '{node.name}') produces a size that depends "
             f"on tensor values (unbacked symbol {', '.join(symbols)}); LLH needs sizes computable "
             "from the input shapes"
         )
+        self.headline = msg
         super().__init__(msg + (f"\n  at {src}" if src else ""))
 
 
@@ -182,9 +188,15 @@ def _unsupported_reason(node: torch.fx.Node) -> tuple[str, str | None] | None:
 
 
 def is_supported(node: torch.fx.Node) -> bool:
-    """Whether the importer translates `node` (for partitioning a graph)."""
+    """Whether the importer translates `node` (for partitioning a graph). A `getitem` of a
+    multi-result op goes with that op; a `getitem` of an output the importer does not produce
+    (max-pool indices, batch-norm statistics) is unsupported."""
     if _unsupported_reason(node) is not None:
         return False
+    if node.target is operator.getitem and isinstance(node.args[0], torch.fx.Node):
+        src = node.args[0]
+        if src.op == "call_function" and not is_supported(src):
+            return False
     return not _unbacked_in(node)
 
 
@@ -467,9 +479,17 @@ class _Importer:
 # --------------------------------------------------------------------------- public API
 
 
-def _decomposition_table() -> Any:
-    """torch's default (core ATen) decompositions."""
-    return torch.export.default_decompositions()
+# Composite ops LLH has natively: kept out of torch's decompositions (adaptive average pooling
+# would become a mean or a gather-based form, max_pool2d a max_pool2d_with_indices).
+KEPT_COMPOSITES = ("adaptive_avg_pool1d", "adaptive_avg_pool2d", "max_pool2d")
+
+
+def decomposition_table() -> Any:
+    """torch's default (core ATen) decompositions, without those of `KEPT_COMPOSITES`."""
+    table = torch.export.default_decompositions()
+    for name in KEPT_COMPOSITES:
+        table.pop(getattr(torch.ops.aten, name).default, None)
+    return table
 
 
 def import_exported_program(
@@ -482,7 +502,7 @@ def import_exported_program(
     decompose: bool = True,
 ) -> Operation:
     """The LLH module of `ep` (see the module docstring). `decompose`: run torch's core-ATen
-    decompositions first. `weight_dir`: write the `.npy` files there (mode `"npy"`)."""
+    decompositions first (`decomposition_table()`). `weight_dir`: write the `.npy` files there (mode `"npy"`)."""
     return import_exported_program_full(
         ep, binds=binds, weights=weights, weight_dir=weight_dir, func_name=func_name,
         decompose=decompose,
@@ -500,7 +520,7 @@ def import_exported_program_full(
 ) -> ImportedGraph:
     """`import_exported_program` returning the `ImportedGraph` (specs and weight arrays)."""
     if decompose:
-        ep = ep.run_decompositions(_decomposition_table())
+        ep = ep.run_decompositions(decomposition_table())
     from torch.export.graph_signature import InputKind
 
     placeholders = {n.name: n for n in ep.graph.nodes if n.op == "placeholder"}

@@ -24,6 +24,8 @@
 // CONV: "llh.relu"{{.*}} -> tensor<1x4x?x?xf32, #llh.encoding<shapes = @c1, @c4, @[[C]], @[[C]]>>
 // CONV: "llh.max_pool"{{.*}} -> tensor<1x4x?x?xf32, #llh.encoding<shapes = @c1, @c4, @[[P:s[0-9]+]], @[[P]]>>
 // CONV-NEXT: "llh.symbolic_bind"(%{{[0-9]+}}, %[[T]]) <{expressions = #map2}>
+// adaptive_avg_pool2d is kept out of torch's decompositions: LLH has it natively.
+// CONV: "llh.adaptive_average_pool"({{.*}}) <{out_size = array<i64: 1, 1>}> {{.*}} -> tensor<1x4x1x1xf32, #llh.encoding<shapes = @c1, @c4, @c1, @c1>>
 // CONV: "llh.matmul"{{.*}} -> tensor<1x2xf32, #llh.encoding<shapes = @c1, @c2>>
 // CONV: return {{.*}} : tensor<1x2xf32, #llh.encoding<shapes = @c1, @c2>>
 // CONV: module @__symbol__ {

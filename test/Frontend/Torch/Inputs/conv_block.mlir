@@ -25,29 +25,19 @@ module attributes {builtin.gloabal_layout = "NCHW"} {
     "llh.symbolic_bind"(%11, %0) <{expressions = #map1}> : (tensor<1x4x?x?xf32>, i64) -> ()
     %12 = "llh.max_pool"(%11) <{ceil_mode = false, dilation = array<i64: 1, 1>, kernel_shape = array<i64: 3, 3>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 2, 2>}> : (tensor<1x4x?x?xf32>) -> tensor<1x4x?x?xf32>
     "llh.symbolic_bind"(%12, %0) <{expressions = #map2}> : (tensor<1x4x?x?xf32>, i64) -> ()
-    %13 = "llh.reduce_sum"(%12) <{axis = array<i64: 2, 3>}> : (tensor<1x4x?x?xf32>) -> tensor<1x4xf32>
+    %13 = "llh.adaptive_average_pool"(%12) <{out_size = array<i64: 1, 1>}> : (tensor<1x4x?x?xf32>) -> tensor<1x4x1x1xf32>
+    "llh.symbolic_bind"(%13) <{expressions = #map3}> : (tensor<1x4x1x1xf32>) -> ()
     %14 = "llh.constant"() <{value = 1 : i64}> : () -> i64
     %15 = "llh.constant"() <{value = 4 : i64}> : () -> i64
-    %16 = "llh.reshape"(%13, %14, %15, %14, %14) : (tensor<1x4xf32>, i64, i64, i64, i64) -> tensor<1x4x1x1xf32>
-    %17 = "llh.constant"() <{value = -1 : i64}> : () -> i64
-    %18 = "llh.constant"() <{value = 2 : i64}> : () -> i64
-    %19 = "llh.dim"(%arg0, %18) : (tensor<1x3x?x?xf32>, i64) -> i64
-    %20 = "llh.add"(%17, %19) : (i64, i64) -> i64
-    %21 = "llh.div"(%20, %15) : (i64, i64) -> i64
-    %22 = "llh.add"(%14, %21) : (i64, i64) -> i64
-    %23 = "llh.mul"(%22, %22) : (i64, i64) -> i64
-    %24 = "llh.scalar_cast"(%23) : (i64) -> tensor<1x1x1x1xi64>
-    %25 = "llh.convert_to"(%24) : (tensor<1x1x1x1xi64>) -> tensor<1x1x1x1xf32>
-    %26 = "llh.div"(%16, %25) : (tensor<1x4x1x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x4x1x1xf32>
-    "llh.symbolic_bind"(%26) <{expressions = #map3}> : (tensor<1x4x1x1xf32>) -> ()
-    %27 = "llh.reshape"(%26, %14, %15) : (tensor<1x4x1x1xf32>, i64, i64) -> tensor<1x4xf32>
-    "llh.symbolic_bind"(%27) <{expressions = #map4}> : (tensor<1x4xf32>) -> ()
-    %28 = "llh.transpose"(%5) <{perms = array<i64: 1, 0>}> : (tensor<2x4xf32>) -> tensor<4x2xf32>
-    "llh.symbolic_bind"(%28) <{expressions = #map5}> : (tensor<4x2xf32>) -> ()
-    %29 = "llh.matmul"(%27, %28) : (tensor<1x4xf32>, tensor<4x2xf32>) -> tensor<1x2xf32>
-    %30 = "llh.reshape"(%6, %14, %18) : (tensor<2xf32>, i64, i64) -> tensor<1x2xf32>
-    %31 = "llh.add"(%29, %30) : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
-    "llh.symbolic_bind"(%31) <{expressions = #map6}> : (tensor<1x2xf32>) -> ()
-    return %31 : tensor<1x2xf32>
+    %16 = "llh.reshape"(%13, %14, %15) : (tensor<1x4x1x1xf32>, i64, i64) -> tensor<1x4xf32>
+    "llh.symbolic_bind"(%16) <{expressions = #map4}> : (tensor<1x4xf32>) -> ()
+    %17 = "llh.transpose"(%5) <{perms = array<i64: 1, 0>}> : (tensor<2x4xf32>) -> tensor<4x2xf32>
+    "llh.symbolic_bind"(%17) <{expressions = #map5}> : (tensor<4x2xf32>) -> ()
+    %18 = "llh.matmul"(%16, %17) : (tensor<1x4xf32>, tensor<4x2xf32>) -> tensor<1x2xf32>
+    %19 = "llh.constant"() <{value = 2 : i64}> : () -> i64
+    %20 = "llh.reshape"(%6, %14, %19) : (tensor<2xf32>, i64, i64) -> tensor<1x2xf32>
+    %21 = "llh.add"(%18, %20) : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+    "llh.symbolic_bind"(%21) <{expressions = #map6}> : (tensor<1x2xf32>) -> ()
+    return %21 : tensor<1x2xf32>
   }
 }

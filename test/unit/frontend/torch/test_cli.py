@@ -112,6 +112,27 @@ def test_cli_errors_are_one_message_and_exit_1(
     r = CliRunner().invoke(main, [*args, "-o", "never.mlir"])
     assert r.exit_code == 1
     assert r.exception is None or isinstance(r.exception, SystemExit)
-    assert "llh-import-torch: error: " in r.stderr and message in r.stderr, r.stderr
+    assert "error: " in r.stderr and message in r.stderr, r.stderr
     assert "Traceback" not in r.stderr
     assert not (tmp_path / "never.mlir").exists() and not list(tmp_path.glob("*.npy"))
+
+
+def test_unsupported_op_is_a_located_diagnostic_at_the_model_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from llh_opt.frontend.torch.cli import main
+
+    (tmp_path / "model.py").write_text(MODEL)
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(main, ["model.py:bad", "--input", "Nx3"])
+    assert r.exit_code == 1
+    lines = r.stderr.splitlines()
+    code = "        return torch.cumsum(x, 0)"
+    line_no = MODEL.splitlines().index(code) + 1
+    where = f"model.py:{line_no}:9:"
+    assert where in lines[0], lines[0]
+    assert f"{where} error: unsupported op 'aten.cumsum' (FX node 'cumsum'" in lines[0]
+    assert lines[1:3] == [code, " " * 8 + "^"]
+    assert f"{where} note: supported ATen ops: " in lines[3]

@@ -26,6 +26,7 @@ COMPILED = [
     "conv1d_groups_dilation", "conv2d_stride_pad_bias", "batch_norm_eval", "max_pool2d",
     "addmm_linear", "matmul_3d_2d_and_batched", "slice_select_narrow", "sum_amax_amin_mean",
     "softmax_log_softmax", "gelu", "layer_norm", "where_comparisons", "sym_size_arithmetic",
+    "full_zeros_ones_like",
 ]  # fmt: skip
 
 

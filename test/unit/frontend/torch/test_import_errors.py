@@ -114,3 +114,15 @@ def test_wrong_bind_is_reported_by_infer_symbolic_shape(which: str) -> None:
     conv_bind.properties["expressions"] = AffineMapAttr(wrong)
     with pytest.raises(DiagnosticError, match="torch binding disagrees with the shape rules"):
         infer(print_operation(module))
+
+
+def test_getitem_follows_its_source_for_the_partitioner() -> None:
+    class Pool(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> Any:
+            return torch.nn.functional.max_pool2d(x, 2, return_indices=True)
+
+    ep = export(Pool(), (torch.randn(1, 2, 4, 4),), None).run_decompositions()
+    verdict = {n.name: is_supported(n) for n in ep.graph.nodes if n.op == "call_function"}
+    assert verdict == {"max_pool2d_with_indices": False, "getitem": False, "getitem_1": False}
+    with pytest.raises(UnsupportedOpError, match="indices are used"):
+        import_exported_program(ep)

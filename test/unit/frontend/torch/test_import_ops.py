@@ -271,6 +271,12 @@ CASES: dict[
         ({0: B},),
         (2, 5),
     ),
+    "hardtanh_relu6_leaky_relu": (
+        lambda: Fn(lambda m, x: (F.hardtanh(x, -0.5, 2.0), F.relu6(x * 4), F.leaky_relu(x, 0.2))),
+        lambda n: (_randn(n, 4) * 3,),
+        ({0: B},),
+        (2, 5),
+    ),
     "dropout_eval": (
         lambda: Fn(lambda m, x: m.d(x) * 2, lambda m: setattr(m, "d", torch.nn.Dropout(0.5))),
         lambda n: (_randn(n, 4),),
@@ -296,6 +302,19 @@ CASES: dict[
                 m.register_buffer("s", torch.tensor(2.0)),
                 setattr(m, "p", torch.nn.Parameter(torch.tensor([3.0]))),
             ),
+        ),
+        lambda n: (_randn(n, 3),),
+        ({0: B},),
+        (2, 5),
+    ),
+    "full_zeros_ones_like": (
+        lambda: Fn(
+            lambda m, x: (
+                x + torch.full((x.shape[0], 1), 2.5),
+                torch.zeros_like(x),
+                torch.ones(3, 2),
+                x.new_full((2, x.shape[0]), 7.0),
+            )
         ),
         lambda n: (_randn(n, 3),),
         ({0: B},),
