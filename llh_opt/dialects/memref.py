@@ -1224,6 +1224,11 @@ def _verify_reshape(op: Operation, collapsed: MemRefType, expanded: MemRefType) 
             f"expected collapsed rank ({collapsed.rank}) to equal the number of reassociation "
             f"maps ({len(groups)})",
         )
+    if collapsed.rank == 0:
+        # MLIR: a rank-0 memref reshapes to / from all-ones shapes, with no groups.
+        if any(d != 1 for d in expanded.shape):
+            raise op_error(op, "rank 0 memrefs can only be extended/collapsed with/from ones")
+        return
     flat = [i for g in groups for i in g]
     if flat != list(range(expanded.rank)):
         raise op_error(

@@ -301,7 +301,9 @@ def _reinterpret_cast(op: Operation, ft: FunctionTranslator) -> None:
 
 
 def _reassociation(op: Operation) -> list[list[int]]:
-    attr = op.properties.get("reassociation") or op.attributes.get("reassociation")
+    attr = op.properties.get("reassociation")
+    if attr is None:
+        attr = op.attributes.get("reassociation")
     groups = getattr(attr, "value", None)
     if groups is None:
         raise TranslationError(op, "has no 'reassociation'")
@@ -340,6 +342,8 @@ def _expand_shape(op: Operation, ft: FunctionTranslator) -> None:
         for j in reversed(g):
             strides[j] = running
             running = mul(b, running, sizes[j])
+    # A rank-0 source has no groups: every (unit) result dimension has stride 1.
+    strides = [i64(1) if s is None else s for s in strides]
     ft.bind(
         op.results[0],
         build_descriptor(

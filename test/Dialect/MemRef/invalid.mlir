@@ -144,6 +144,14 @@ func.func @expand_size(%m: memref<16xf32>) {
 
 // -----
 
+func.func @expand_rank0_non_unit(%m: memref<f32>) {
+  // expected-error@+1 {{'memref.expand_shape' op rank 0 memrefs can only be extended/collapsed with/from ones}}
+  %0 = memref.expand_shape %m [] output_shape [1, 2] : memref<f32> into memref<1x2xf32>
+  return
+}
+
+// -----
+
 func.func @subview_layout(%m: memref<16x16xf32>) {
   // expected-error@+1 {{expected result type to be 'memref<4x4xf32, strided<[16, 1]>>' or a rank-reduced version. (mismatch of result layout), but got 'memref<4x4xf32>'}}
   %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xf32>
