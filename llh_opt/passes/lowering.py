@@ -6,13 +6,15 @@
   signature, then lowers every LLH op of every public function with the function registered for
   it (``registry.py``), in program order, into scf/memref/arith/math; results become fresh
   buffers owned by the caller (a copy when the value is an argument, a constant or shared);
-  temporaries get a ``memref.dealloc`` after their last use (views included); the symbol
+  temporaries get a ``memref.dealloc`` after their last use (views included); ops absorbed by
+  an earlier op's lowering (``ctx.is_fused``: a conv/matmul epilogue) are skipped; the symbol
   declarations, ``module @__symbol__`` and the stage-1 ``llh.symbol`` tags are removed. An op
   without a lowering, an unranked tensor, an ``llh.weight`` whose data is not loaded are errors at
   the op.
 * ``lower-to-llvm``: ``inline`` + ``symbol-dce`` when private functions take or return tensors,
-  ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``, ``canonicalize``,
-  then the two stages. (The CLI then translates the loop-level module.)
+  ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``,
+  ``fold-batch-norm``, ``canonicalize``, then the two stages. (The CLI then translates the
+  loop-level module.)
 
 What does not live here: op lowerings (op-family modules), the translation (``codegen/llvm``).
 """
@@ -290,8 +292,8 @@ class LowerToLLVMPass(Pass):
     DESCRIPTION = (
         "Runs inline and symbol-dce (when private functions take tensors), "
         "infer-symbolic-shape (when the module has no symbols yet), load-weight, "
-        "canonicalize, llh-bufferize and convert-llh-to-loops. The CLI then translates the "
-        "loop-level module (--emit)."
+        "fold-batch-norm, canonicalize, llh-bufferize and convert-llh-to-loops. The CLI then "
+        "translates the loop-level module (--emit)."
     )
     ANCHOR = "builtin.module"
     OPTIONS = {
@@ -310,5 +312,6 @@ class LowerToLLVMPass(Pass):
             create_pass("infer-symbolic-shape").run(op, ctx)
         wd = self.options["weight-dir"]
         create_pass("load-weight", f"weight-dir={wd}" if wd else None).run(op, ctx)
+        create_pass("fold-batch-norm").run(op, ctx)
         create_pass("canonicalize").run(op, ctx)
         convert_module(op)
