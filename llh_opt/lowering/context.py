@@ -40,7 +40,7 @@ change (``bufferize.py``), per-op lowerings (one module per op family), the pass
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -154,8 +154,11 @@ class LoweringContext:
 
     __slots__ = (
         "_buffers",
+        "_buckets",
         "_casts",
         "_consts",
+        "_deferred",
+        "_fused",
         "_roots",
         "_scalars",
         "_symbols",
@@ -185,6 +188,9 @@ class LoweringContext:
         self._symbols: dict[str, Value] = {}
         self._consts: dict[tuple[Attribute, Type], Value] = {}
         self.temporaries: list[Value] = []  # buffers allocated by the lowering, in order
+        self._fused: set[Operation] = set()
+        self._deferred: dict[Value, tuple[list[Value], Callable[[list[Value]], Value]]] = {}
+        self._buckets: dict[str, Value] = {}
         self.returned: set[Value] = set()
         for op in self.entry_block.ops:  # constants of an earlier stage are reused
             if op.name != "arith.constant":
@@ -198,6 +204,27 @@ class LoweringContext:
 
     def error(self, op: Operation | None, message: str) -> DiagnosticError:
         return lowering_error(op if op is not None else self.func, message)
+
+    # ------------------------------------------------------------------ fusion state
+
+    def mark_fused(self, op: Operation) -> None:
+        """`op` was absorbed by another op's lowering (an epilogue): the pass skips it."""
+        self._fused.add(op)
+
+    def is_fused(self, op: Operation) -> bool:
+        return op in self._fused
+
+    def defer(self, v: Value, operands: list[Value],
+              fn: Callable[[list[Value]], Value]) -> None:  # fmt: skip
+        """Tensor `v` is computed elementwise inside its consumer's loop as `fn(elements of
+        operands)` (``fusion.element_at``); it has no buffer."""
+        self._deferred[v] = (operands, fn)
+
+    def deferred(self, v: Value) -> tuple[list[Value], Callable[[list[Value]], Value]] | None:
+        return self._deferred.get(v)
+
+    def is_deferred(self, v: Value) -> bool:
+        return v in self._deferred
 
     # ------------------------------------------------------------------ op creation
 

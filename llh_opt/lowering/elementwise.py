@@ -25,6 +25,7 @@ from llh_opt.ir.attributes import Attribute
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import FloatType, IntegerType, RankedTensorType, Type, f32
 from llh_opt.lowering.context import LoweringContext
+from llh_opt.lowering.fusion import defer_elementwise, element_at
 from llh_opt.lowering.registry import lowers
 
 __all__ = ["compute_type", "emit_elementwise", "float_binary", "unary_value"]
@@ -46,18 +47,18 @@ def emit_elementwise(
     result: Value,
     operands: Sequence[Value],
     fn: Callable[[list[Value]], Value],
-) -> Value:
+) -> Value | None:
     """Fill a fresh buffer for tensor `result` with `fn(elements of operands)` under
-    broadcasting; returns the buffer."""
+    broadcasting; returns the buffer, or None when the op being lowered is deferred into its
+    consumer's loop (``fusion.defer_elementwise``). Deferred operands are computed in this
+    loop (``fusion.element_at``)."""
+    op = ctx.op
+    if op is not None and op.results[0] is result and defer_elementwise(op, ctx, operands, fn):
+        return None
     out = ctx.alloc_for(result)
     with ctx.loop_nest(ctx.dims(result)) as ivs:
         loaded: dict[Value, Value] = {}  # an operand used twice is loaded once
-        vals = []
-        for v in operands:
-            x = loaded.get(v)
-            if x is None:
-                x = loaded[v] = ctx.load_broadcast(v, ivs)
-            vals.append(x)
+        vals = [element_at(ctx, v, ivs, loaded) for v in operands]
         ctx.store(fn(vals), out, ivs)
     return out
 

@@ -107,6 +107,9 @@ def convert_function(func: Operation, sa: Any) -> None:
                 if op.results and all(not r.uses for r in op.results):
                     lowered.append(op)  # dead: LLH ops without results in use compute nothing
                     continue
+                if ctx.is_fused(op):
+                    lowered.append(op)  # computed by an earlier op's lowering (an epilogue)
+                    continue
                 fn = lookup(name)
                 if fn is None:
                     raise lowering_error(op, f"'{name}' op has no lowering to loops")
