@@ -88,10 +88,17 @@ def convert_function(func: Operation, sa: Any) -> None:
                 for name in tag.value:
                     if isinstance(name, StringAttr):
                         ctx.set_symbol(name.value, op.results[0])
+    first = _first_llh_op(blocks)
+    if first is not None:  # bucket predicates go before everything the lowering emits
+        ctx.bucket_anchor = Operation.create(BUCKET_POINT, location=first.location)
+        assert first.parent is not None
+        first.parent.insert_before(first, ctx.bucket_anchor)
     lowered: list[Operation] = []
     for block in blocks:
         for op in list(block.ops):
             name = op.name
+            if op is ctx.bucket_anchor:
+                continue
             if name == CAST:
                 src = op.inputs[0]  # type: ignore[attr-defined]
                 if isinstance(src.type, MemRefType) and isinstance(
@@ -146,7 +153,22 @@ def convert_function(func: Operation, sa: Any) -> None:
                 user = next(iter(r.uses)).owner
                 raise lowering_error(user, f"'{user.name}' op still uses a lowered LLH value")
         op.detach()
+    if ctx.bucket_anchor is not None:
+        ctx.bucket_anchor.erase()
     _insert_deallocs(ctx)
+
+
+BUCKET_POINT = "llh.bucket_point"
+"""A placeholder op marking where shape-bucket predicates go (erased after the lowering)."""
+
+
+def _first_llh_op(blocks: list[Block]) -> Operation | None:
+    """The first op to lower (shape-bucket predicates are computed before it)."""
+    for block in blocks:
+        for op in block.ops:
+            if op.name.startswith("llh.") and op.name not in _SIDE_RECORDS:
+                return op
+    return None
 
 
 def _bind_scalar_symbol(op: Operation, ctx: LoweringContext) -> None:
