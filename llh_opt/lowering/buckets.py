@@ -105,11 +105,14 @@ def is_one(ctx: LoweringContext, size: Value) -> Value | bool:
 def divisible(ctx: LoweringContext, sizes: Sequence[Value], n: int) -> Value | bool:
     """Whether the product of `sizes` is a multiple of `n` (a bucket predicate; a bool when
     constant)."""
+    k = 1
+    for s in sizes:
+        c = static_value(s)
+        k *= c if c is not None else 1
+    if k % n == 0:  # a static factor is a multiple of n
+        return True
     if all(static_value(s) is not None for s in sizes):
-        k = 1
-        for s in sizes:
-            k *= static_value(s)  # type: ignore[operator]
-        return k % n == 0
+        return False
 
     def make() -> Value:
         rem = ctx.remsi(product(ctx, sizes), ctx.c(n))
