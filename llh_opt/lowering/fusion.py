@@ -157,7 +157,7 @@ def _operand_at(ctx: LoweringContext, v: Value, out_ivs: Sequence[Value], like: 
         x = ctx.scalar(v)
         return _splat(ctx, ctx.convert(x, elt), like)
     n = _lanes(like)
-    if n and t.shape and t.shape[-1] != 1 and t.element_type is elt:
+    if n and t.shape and t.shape[-1] != 1 and t.element_type is elt and not ctx.virtual(v):
         rank, out_rank = len(t.shape), len(out_ivs)
         ivs = [ctx.c(0) if d == 1 else out_ivs[out_rank - rank + i] for i, d in enumerate(t.shape)]
         return ctx.create1("vector.load", (ctx.buffer(v), *ivs), like)
@@ -249,6 +249,11 @@ def epilogue_for(op: Operation, ctx: LoweringContext) -> Epilogue | None:
         return None
     for u in consumed:
         ctx.mark_fused(u)
+    for s in steps:  # a virtual broadcast operand is copied now, before the kernel's loops
+        if s.other is not None and isinstance(s.other.type, RankedTensorType):
+            virt = ctx.virtual(s.other)
+            if virt is not None and virt[1] is not None:
+                ctx.buffer(s.other)
     return Epilogue(v, consumed, steps)
 
 
