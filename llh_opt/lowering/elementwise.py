@@ -27,7 +27,7 @@ from llh_opt.ir.types import FloatType, IntegerType, RankedTensorType, Type, Vec
 from llh_opt.lowering.context import LoweringContext
 from llh_opt.lowering.fusion import defer_elementwise, element_at
 from llh_opt.lowering.registry import lowers
-from llh_opt.lowering.vector_loops import emit_vectorized
+from llh_opt.lowering.vector_loops import emit_maybe_one_guard, emit_vectorized
 
 __all__ = ["compute_type", "emit_elementwise", "float_binary", "unary_value"]
 
@@ -59,10 +59,15 @@ def emit_elementwise(
     out = ctx.alloc_for(result)
     if emit_vectorized(ctx, result, operands, fn, out):
         return out
-    with ctx.loop_nest(ctx.dims(result)) as ivs:
-        loaded: dict[Value, Value] = {}  # an operand used twice is loaded once
-        vals = [element_at(ctx, v, ivs, loaded) for v in operands]
-        ctx.store(fn(vals), out, ivs)
+
+    def nest() -> None:
+        with ctx.loop_nest(ctx.dims(result)) as ivs:
+            loaded: dict[Value, Value] = {}  # an operand used twice is loaded once
+            vals = [element_at(ctx, v, ivs, loaded) for v in operands]
+            ctx.store(fn(vals), out, ivs)
+
+    if not emit_maybe_one_guard(ctx, result, operands, fn, out, nest):
+        nest()
     return out
 
 

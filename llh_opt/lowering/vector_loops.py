@@ -37,7 +37,7 @@ from llh_opt.ir.types import FloatType, RankedTensorType, VectorType
 from llh_opt.lowering.buckets import divisible, is_one, static_value, variants
 from llh_opt.lowering.context import LoweringContext
 
-__all__ = ["CHUNK", "VECTOR_OPS", "emit_vectorized", "lanes_for"]
+__all__ = ["CHUNK", "VECTOR_OPS", "emit_maybe_one_guard", "emit_vectorized", "lanes_for"]
 
 CHUNK = 4096
 """Elements per `scf.parallel` iteration of a flat loop (a multiple of every lane count)."""
@@ -80,28 +80,30 @@ def _collect(
     leaves: dict[Value, _Leaf],
     out_dims: list[Value],
     out_shape: tuple[int, ...],
+    vector: bool = True,
 ) -> bool:
-    """Walk the expression, classifying each leaf; False when it cannot be vectorized."""
+    """Walk the expression, classifying each leaf; False when it cannot be vectorized (with
+    `vector=False`: when a leaf cannot be indexed positionally)."""
     for v in operands:
         if v in leaves:
             continue
         d = ctx.deferred(v)
         if d is not None:
             owner = v.owner
-            if getattr(owner, "name", None) not in VECTOR_OPS:
+            if vector and getattr(owner, "name", None) not in VECTOR_OPS:
                 return False
-            if v.type.element_type is not elt:  # type: ignore[attr-defined]
+            if vector and v.type.element_type is not elt:  # type: ignore[attr-defined]
                 return False
-            if not _collect(ctx, d[0], elt, leaves, out_dims, out_shape):
+            if not _collect(ctx, d[0], elt, leaves, out_dims, out_shape, vector):
                 return False
             continue
         t = v.type
         if not isinstance(t, RankedTensorType):
-            if t is not elt:
+            if vector and t is not elt:
                 return False
             leaves[v] = _Leaf(None, [], [], ctx.scalar(v))
             continue
-        if t.element_type is not elt or len(t.shape) > len(out_shape):
+        if (vector and t.element_type is not elt) or len(t.shape) > len(out_shape):
             return False
         leaf = _leaf(ctx, v, out_dims, out_shape)
         if leaf is None:
@@ -192,6 +194,40 @@ def emit_vectorized(
     return True
 
 
+def emit_maybe_one_guard(
+    ctx: LoweringContext,
+    result: Value,
+    operands: Sequence[Value],
+    fn: Callable[[list[Value]], Value],
+    out: Value,
+    nest: Callable[[], None],
+) -> bool:
+    """For an expression that is not vectorized: when a leaf dimension may be 1 at run time
+    (module docstring), `scf.if` any such size == 1 → a scalar nest with `select` indices, else
+    `nest()` (the plain scalar nest); False (nothing emitted) when there is no such dimension."""
+    rt = result.type
+    assert isinstance(rt, RankedTensorType)
+    if not rt.shape:
+        return False
+    out_dims = ctx.dims(result)
+    leaves: dict[Value, _Leaf] = {}
+    if not _collect(ctx, operands, rt.element_type, leaves, out_dims, rt.shape, vector=False):
+        return False
+    maybe = [(leaf, k) for leaf in leaves.values() for k, s in enumerate(leaf.state) if s == _MAYBE]
+    if not maybe:
+        return False
+    pred: Value | bool = False
+    for leaf, k in maybe:
+        p = is_one(ctx, leaf.sizes[k])
+        if p is True or pred is True:
+            pred = True
+        elif p is not False:
+            pred = p if pred is False else ctx.ori(pred, p)  # type: ignore[arg-type]
+    emit = _Emitter(ctx, operands, fn, leaves, out, out_dims, [d == 1 for d in rt.shape], 0)
+    variants(ctx, pred, lambda: emit.generic(maybe), nest)
+    return True
+
+
 class _Emitter:
     __slots__ = ("any_dims", "ctx", "fn", "lanes", "leaves", "operands", "out", "out_dims")
 
@@ -244,8 +280,11 @@ class _Emitter:
             idx_cache: dict[tuple[int, int], Value] = {}
             for leaf, k in maybe:
                 j = r - len(leaf.state) + k
-                one = ctx.cmpi("eq", leaf.sizes[k], ctx.c(1))
-                idx_cache[(id(leaf), k)] = ctx.select(one, ctx.c(0), ivs[j])
+                one = is_one(ctx, leaf.sizes[k])  # the bucket's predicate (computed once)
+                if isinstance(one, bool):
+                    idx_cache[(id(leaf), k)] = ctx.c(0) if one else ivs[j]
+                else:
+                    idx_cache[(id(leaf), k)] = ctx.select(one, ctx.c(0), ivs[j])
 
             def load(v: Value) -> Value:
                 leaf = self.leaves[v]

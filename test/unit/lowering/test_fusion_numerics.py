@@ -410,3 +410,24 @@ def test_chain_intermediate_with_two_uses_is_materialized() -> None:
     got2, got0 = m.main(x)
     _close(got0, r)
     _close(got2, r + r * x)
+
+
+def test_bucket_maybe_one_scalar_path_integers() -> None:
+    """Not vectorized (i64): a dimension that may be 1 still gets its guard, the broadcast
+    variant reads `select(s1 == 1, 0, i)`; exact against numpy."""
+    t0 = "tensor<?x4xi64, #llh.encoding<shapes = @s0, @c4>>"
+    t1 = "tensor<?x4xi64, #llh.encoding<shapes = @s1, @c4>>"
+    text = f"""{_SYMS}"llh.symbolic_int"() <{{sym_name = "c4"}}> : () -> ()
+func.func @main(%a: {t0} {{func.input_symbol_0 = "s0", func.input_symbol_1 = "c4"}}, %b: {t1} {{func.input_symbol_0 = "s1", func.input_symbol_1 = "c4"}}) -> {t0} attributes {{entrance}} {{
+  %0 = "llh.mul"(%a, %b) : ({t0}, {t1}) -> {t0}
+  %1 = "llh.sub"(%0, %b) : ({t0}, {t1}) -> {t0}
+  return %1 : {t0}
+}}"""
+    ir = _lowered(text)
+    assert "arith.select" in ir and ir.count("scf.parallel") == 2
+    m = runtime.compile(text)
+    rng = np.random.default_rng(8)
+    for n, k in ((5, 1), (5, 5), (1, 1), (3, 3)):
+        a = rng.integers(-50, 50, (n, 4))
+        b = rng.integers(-50, 50, (k, 4))
+        np.testing.assert_array_equal(m.main(a, b), a * b - b)
