@@ -14,6 +14,8 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 runtime = pytest.importorskip("llh_opt.runtime")
 pytest.importorskip("llvmlite")
@@ -431,3 +433,48 @@ func.func @main(%a: {t0} {{func.input_symbol_0 = "s0", func.input_symbol_1 = "c4
         a = rng.integers(-50, 50, (n, 4))
         b = rng.integers(-50, 50, (k, 4))
         np.testing.assert_array_equal(m.main(a, b), a * b - b)
+
+
+_OPS = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "max": np.maximum,
+        "min": np.minimum}  # fmt: skip
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_broadcast_chains_match_numpy(data: st.DataObject) -> None:
+    """Random output shapes (static sizes, some 1), operands broadcasting on random dimensions
+    (static 1s, missing leading dimensions), random chains of binary ops ending in a relu:
+    the fused, vectorized nest equals numpy in float64 (rounded once per op as f32)."""
+    rank = data.draw(st.integers(1, 4), label="rank")
+    out = tuple(
+        data.draw(st.sampled_from([1, 2, 3, 8, 13, 17]), label=f"d{i}") for i in range(rank)
+    )
+    n_ops = data.draw(st.integers(1, 4), label="ops")
+    shapes = []
+    for i in range(n_ops + 1):
+        drop = data.draw(st.integers(0, rank - 1), label=f"lead{i}") if i else 0
+        shapes.append(tuple(
+            1 if data.draw(st.booleans(), label=f"b{i}{j}") and i else d
+            for j, d in enumerate(out[drop:])
+        ))  # fmt: skip
+    ops = [data.draw(st.sampled_from(sorted(_OPS)), label=f"op{i}") for i in range(n_ops)]
+    ot = _t(out)
+    args = [f"%a{i}: {_t(s)}" for i, s in enumerate(shapes)]
+    body, v = [], "%a0"
+    for i, op in enumerate(ops):
+        body.append(f'%v{i} = "llh.{op}"({v}, %a{i + 1}) : ({ot}, {_t(shapes[i + 1])}) -> {ot}')
+        v = f"%v{i}"
+    body.append(f'%r = "llh.relu"({v}) : ({ot}) -> {ot}')
+    text = "\n".join(
+        [f"func.func @main({', '.join(args)}) -> {ot} attributes {{entrance}} {{"]
+        + [f"  {b}" for b in body] + [f"  return %r : {ot}", "}"]
+    )  # fmt: skip
+    assert _alloc_count(_lowered(text)) == 1  # one nest, no intermediate buffer
+    m = runtime.compile(text)
+    rng = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="seed"))
+    xs = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+    want = xs[0]
+    for op, x in zip(ops, xs[1:]):
+        want = _OPS[op](want, x).astype(np.float32)  # f32 rounding after each op, as compiled
+    want = np.maximum(want, 0)
+    np.testing.assert_allclose(m.main(*xs), want, rtol=1e-6, atol=1e-6)
