@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import (
     FloatType,
@@ -115,7 +116,7 @@ def _same_dims(ctx: LoweringContext, a: Value, b: Value) -> bool:
         return False
     try:
         da, db = ctx.dims(a), ctx.dims(b)
-    except Exception:  # noqa: BLE001 - an undetermined size: not provably the same shape
+    except DiagnosticError:  # an undetermined size: not provably the same shape
         return False
     return all(x is y for x, y in zip(da, db))
 
@@ -406,7 +407,7 @@ def _same_shape_dims(ctx: LoweringContext, a: Value, b: Value) -> bool:
         return False
     try:
         return all(x is y for x, y in zip(ctx.dims(a), ctx.dims(b)))
-    except Exception:  # noqa: BLE001
+    except DiagnosticError:
         return False
 
 
