@@ -34,6 +34,7 @@ from llh_opt.dialects.llh.base import input_layout, weight_layout
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import FloatType
 from llh_opt.lowering.context import LoweringContext
+from llh_opt.lowering.fusion import epilogue_for
 from llh_opt.lowering.registry import lowers
 from llh_opt.lowering.window import (
     Level,
@@ -78,7 +79,8 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
     xb, wb = ctx.buffer(x), ctx.buffer(w)
     bb = ctx.buffer(b) if b is not None else None
     xd, wd = ctx.dims(x), ctx.dims(w)
-    out = ctx.alloc_for(op.result)
+    epi = epilogue_for(op, ctx)
+    out = ctx.alloc_for(epi.result if epi is not None else op.result)
     od = ctx.dims(op.result)
 
     src = xb
@@ -145,6 +147,8 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
             return add(ctx, acc, mul(ctx, xv, wv))
 
         total = reduce_nest(ctx, levels, init, body)
+        if epi is not None:
+            total = epi.apply(ctx, total, o_idx)
         ctx.store(from_acc(ctx, total, elt), out, o_idx)
     if src is not xb:
         ctx.dealloc(src)

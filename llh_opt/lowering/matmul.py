@@ -18,6 +18,7 @@ from contextlib import ExitStack
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import FloatType, IntegerType, MemRefType
 from llh_opt.lowering.context import LoweringContext
+from llh_opt.lowering.fusion import epilogue_for
 from llh_opt.lowering.registry import lowers
 from llh_opt.lowering.window import accumulator_type, add, from_acc, mul, ranked, to_acc
 
@@ -42,7 +43,8 @@ def lower_matmul(op: Operation, ctx: LoweringContext) -> None:
 
     ab, bb = ctx.buffer(a), ctx.buffer(b)
     ad = ctx.dims(a)
-    out = ctx.alloc_for(op.result)
+    epi = epilogue_for(op, ctx)
+    out = ctx.alloc_for(epi.result if epi is not None else op.result)
     od = ctx.dims(op.result)
     m_size, k_size, n_size = ad[-2], ad[-1], od[-1]
     scratch = None
@@ -69,8 +71,12 @@ def lower_matmul(op: Operation, ctx: LoweringContext) -> None:
                 buf, idx = acc_ref(lj.iv)
                 bkj = to_acc(ctx, ctx.load(bb, [*lead, lk.iv, lj.iv]), acc_t)
                 ctx.store(add(ctx, ctx.load(buf, idx), mul(ctx, aik, bkj)), buf, idx)
-        if scratch is not None:
+        if scratch is not None or epi is not None:  # the epilogue, on the row still in cache
             with ctx.for_loop(ctx.c(0), n_size) as lj:
-                ctx.store(from_acc(ctx, ctx.load(scratch, [lj.iv]), elt), out, [*row, lj.iv])
+                buf, idx = acc_ref(lj.iv)
+                total = ctx.load(buf, idx)
+                if epi is not None:
+                    total = epi.apply(ctx, total, [*row, lj.iv])
+                ctx.store(from_acc(ctx, total, elt), out, [*row, lj.iv])
     if scratch is not None:
         ctx.dealloc(scratch)

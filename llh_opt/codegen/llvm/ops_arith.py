@@ -1,7 +1,9 @@
 """`arith` ops → LLVM instructions (scalars of integer, index and float types).
 
 Integer division variants MLIR has and LLVM lacks (`ceildivsi`, `floordivsi`, `ceildivui`) are
-expanded with one division and one remainder. Vector operands are not supported (a diagnostic).
+expanded with one division and one remainder. Elementwise ops and `arith.constant dense<...>`
+accept fixed 1-D vector operands (`<N x T>`); comparisons/selects/casts on vectors are not
+supported (a diagnostic).
 Fast-math flags are dropped, which is always correct.
 """
 
@@ -14,10 +16,10 @@ from llvmlite import ir
 from llh_opt.codegen.llvm.errors import TranslationError
 from llh_opt.codegen.llvm.translator import FunctionTranslator, handles
 from llh_opt.codegen.llvm.types import I1, BFloatType, scalar_type
-from llh_opt.ir.attributes import FloatAttr, IntegerAttr
+from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from llh_opt.ir.core import Operation
 from llh_opt.ir.literals import bits_to_float
-from llh_opt.ir.types import FloatType, IndexType, IntegerType, Type
+from llh_opt.ir.types import FloatType, IndexType, IntegerType, Type, VectorType
 
 CMPI = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
 CMPF = (
@@ -55,8 +57,26 @@ def constant_of(op: Operation, attr: Any, t: Type) -> ir.Constant:
 @handles("arith.constant")
 def _constant(op: Operation, ft: FunctionTranslator) -> None:
     t = op.results[0].type
-    ft.type_of(op, t)
-    ft.bind(op.results[0], constant_of(op, op.properties.get("value"), t))
+    lt = ft.type_of(op, t)
+    attr = op.properties.get("value")
+    if isinstance(t, VectorType):
+        if not isinstance(attr, DenseElementsAttr):
+            raise TranslationError(op, f"cannot be translated to LLVM IR: constant {attr}")
+        elt = t.element_type
+        lanes = [_dense_element(op, elt, x) for x in attr.full_values()]
+        ft.bind(op.results[0], ir.Constant(lt, lanes))
+        return
+    ft.bind(op.results[0], constant_of(op, attr, t))
+
+
+def _dense_element(op: Operation, elt: Type, x: Any) -> ir.Constant:
+    """One lane of a dense vector constant (floats are stored as bit patterns)."""
+    if isinstance(elt, FloatType):
+        return float_constant(elt, x)
+    if isinstance(x, bool) or isinstance(x, int):
+        lt = scalar_type(elt)
+        return ir.Constant(lt, int(x) & ((1 << lt.width) - 1))  # type: ignore[attr-defined]
+    raise TranslationError(op, f"cannot be translated to LLVM IR: element {x!r}")
 
 
 def binary(fn_name: str) -> Any:

@@ -76,6 +76,7 @@ def _load_handlers() -> None:
         ops_math,
         ops_memref,
         ops_scf,
+        ops_vector,
     )
 
 
@@ -251,10 +252,14 @@ def _overload_types(name: str, ret: ir.Type, args: Sequence[ir.Type]) -> list[ir
         return [ret, args[1]]
     if name in ("stacksave", "stackrestore"):
         return [PTR]
+    if name.startswith("vector.reduce."):
+        return [args[-1]]
     return [ret]
 
 
 def _intrinsic_suffix(t: ir.Type) -> str:
+    if isinstance(t, ir.VectorType):
+        return f"v{t.count}{_intrinsic_suffix(t.element)}"
     if isinstance(t, ir.PointerType):
         return "p0"
     if isinstance(t, ir.IntType):

@@ -1,6 +1,6 @@
 """MLIR builtin types → llvmlite IR types, as MLIR's LLVM type converter maps them.
 
-index → i64; iN → iN; f16/bf16/f32/f64 → half/bfloat/float/double; a ranked memref → the descriptor
+index → i64; iN → iN; f16/bf16/f32/f64 → half/bfloat/float/double; `vector<NxT>` → `<N x T>`; a ranked memref → the descriptor
 struct `{ptr allocated, ptr aligned, i64 offset, [N x i64] sizes, [N x i64] strides}` (rank 0 has no
 arrays). Function signatures (exploded memref arguments, packed results) live in ``translator.py``.
 """
@@ -20,6 +20,7 @@ from llh_opt.ir.types import (
     RankedTensorType,
     Type,
     UnrankedTensorType,
+    VectorType,
 )
 
 
@@ -90,9 +91,19 @@ def llvm_type(t: Type) -> ir.Type:
     """The LLVM type of an SSA value of MLIR type `t`."""
     if isinstance(t, MemRefType):
         return descriptor_type(len(t.shape))
+    if isinstance(t, VectorType):
+        return vector_type(t)
     if isinstance(t, NoneType):
         return VOID
     return scalar_type(t)
+
+
+def vector_type(t: VectorType) -> ir.VectorType:
+    """A fixed-size 1-D `vector<NxT>` → `<N x T>` (scalable and n-D vectors have no lowering
+    here: the lowerings only build 1-D ones)."""
+    if t.scalable is not None or len(t.shape) != 1:
+        raise UnsupportedType(f"type {t} has no LLVM lowering (only fixed 1-D vectors)")
+    return ir.VectorType(scalar_type(t.element_type), t.shape[0])
 
 
 def element_size(t: Type) -> int:

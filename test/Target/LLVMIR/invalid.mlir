@@ -29,8 +29,9 @@ func.func @tensor_arg(%t: tensor<4xf32>) {
 
 // -----
 
-// CHECK: invalid.mlir:[[# @LINE + 2]]:8: error: 'arith.constant' op cannot be translated to LLVM IR: type vector<4xf32> has no LLVM lowering
+// Only fixed 1-D vectors have an LLVM lowering.
+// CHECK: invalid.mlir:[[# @LINE + 2]]:8: error: 'arith.constant' op cannot be translated to LLVM IR: type vector<2x4xf32> has no LLVM lowering (only fixed 1-D vectors)
 func.func @vector_op() {
-  %v = arith.constant dense<1.0> : vector<4xf32>
+  %v = arith.constant dense<1.0> : vector<2x4xf32>
   return
 }
