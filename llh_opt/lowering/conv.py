@@ -210,6 +210,7 @@ def _lower_gemm(
     g = ConvGeometry(
         xd[0], wd[c_w], wd[f_w], od[sp[0]], od[sp[1]], sizes[0], sizes[1],
         win.kernel, win.stride, win.dilation, channels_last, w_index, linear_plane,
+        (f_w, c_w, sp_w[0], sp_w[1]),
     )  # fmt: skip
     conv2d_gemm(ctx, tile, g, src, wb, bb, out, epi, w_vec)
     if src is not xb:

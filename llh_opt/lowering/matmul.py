@@ -137,8 +137,26 @@ def _lower_gemm(
             lead.append(lb.iv)
             run()
 
+    packed = _prepacked_b(ctx, tile, bb) if batch is None else None
     gemm_packed_b(ctx, tile, m, n, kdims, a_rows, a_at, b_elem, b_vec, output,
-                  around if batch is not None else None)  # fmt: skip
+                  around if batch is not None else None, packed)  # fmt: skip
+
+
+def _prepacked_b(ctx: LoweringContext, tile: Tile, bb: Value) -> Value | None:
+    """A constant right operand packed at compile time into `[N/NR, K, NR]` panels (columns past
+    N repeat the last one)."""
+    import numpy as np
+
+    from llh_opt.lowering.kernels.prepack import constant_array, packed_constant
+
+    b = constant_array(ctx, bb)
+    if b is None or b.ndim != 2 or 0 in b.shape:
+        return None
+    k, n = b.shape
+    npn = -(-n // tile.nr)
+    if npn * tile.nr > n:
+        b = np.concatenate([b, np.repeat(b[:, -1:], npn * tile.nr - n, axis=1)], axis=1)
+    return packed_constant(ctx, b.reshape(k, npn, tile.nr).transpose(1, 0, 2), tile.elt)
 
 
 def _static(v: Value) -> int | None:

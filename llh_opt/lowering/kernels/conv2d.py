@@ -28,6 +28,8 @@ Not handled here (``conv.py`` keeps its generic direct loops for them): `group >
 
 from __future__ import annotations
 
+import numpy as np
+
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,8 +37,17 @@ from llh_opt.ir.core import Value
 from llh_opt.ir.types import VectorType
 from llh_opt.lowering.context import LoweringContext
 from llh_opt.lowering.fusion import Epilogue
-from llh_opt.lowering.kernels.gemm import gemm_packed_b, gemm_streamed_b
-from llh_opt.lowering.kernels.tile import KDim, KIvs, Tile, TileOutput, emit_if_else, k_nest
+from llh_opt.lowering.kernels.gemm import gemm_packed_b, gemm_streamed_b, pack_a_whole
+from llh_opt.lowering.kernels.prepack import constant_array, packed_constant
+from llh_opt.lowering.kernels.tile import (
+    KDim,
+    KIvs,
+    Tile,
+    TileOutput,
+    emit_if_else,
+    k_nest,
+    k_size,
+)
 
 __all__ = ["ConvGeometry", "conv2d_gemm"]
 
@@ -46,7 +57,7 @@ class ConvGeometry:
 
     __slots__ = (
         "batch", "channels", "features", "oh", "ow", "hp", "wp", "kh", "kw", "stride",
-        "dilation", "channels_last", "w_index", "linear_plane",
+        "dilation", "channels_last", "w_index", "linear_plane", "w_axes",
     )  # fmt: skip
 
     def __init__(
@@ -64,6 +75,7 @@ class ConvGeometry:
         channels_last: bool,
         w_index: Callable[[Value, Value, Value, Value], list[Value]],
         linear_plane: bool,
+        w_axes: tuple[int, int, int, int] = (0, 1, 2, 3),
     ) -> None:
         self.batch = batch
         self.channels = channels
@@ -78,6 +90,7 @@ class ConvGeometry:
         self.channels_last = channels_last
         self.w_index = w_index  # (f, c, kh, kw) -> weight indices
         self.linear_plane = linear_plane  # NCHW: stride 1, 1-wide kernel rows, Wp == OW
+        self.w_axes = w_axes  # positions of F, C, KH, KW in the weight
 
 
 def _collapse(ctx: LoweringContext, m: Value, groups: Sequence[Sequence[int]]) -> Value:
@@ -174,16 +187,29 @@ def _nchw(
         KDim("kh", ctx.c(g.kh), g.kh),
         KDim("kw", ctx.c(g.kw), g.kw),
     ]
-    f_last = ctx.subi(g.features, ctx.c(1))
     p_last = ctx.subi(p_total, ctx.c(1))
     xflat = _collapse(ctx, src, [[0], [1], [2, 3]])
     oflat = _collapse(ctx, out, [[0], [1], [2, 3]])
 
-    def a_rows(i0: Value) -> list[Value]:
-        return [ctx.minsi(ctx.addi(i0, ctx.c(r)), f_last) if r else i0 for r in range(tile.mr)]
+    # The weight as packed [F/MR, K, MR] row panels: a constant packed at compile time, else
+    # packed once per op; the micro-kernel loops over the linear K.
+    kk = k_size(ctx, kdims)
+    kernel_kdims = [KDim("k", kk)]
+    ap = _prepacked_weight(ctx, tile, g, wb)
+    if ap is None:
 
-    def a_at(f: Value, ivs: KIvs, k: Value) -> Value:
-        return ctx.load(wb, g.w_index(f, ivs["c"], ivs["kh"], ivs["kw"]))
+        def a_elem(f: Value, ivs: KIvs, k: Value) -> Value:
+            return ctx.load(wb, g.w_index(f, ivs["c"], ivs["kh"], ivs["kw"]))
+
+        ap = pack_a_whole(ctx, tile, g.features, kdims, a_elem)
+    mr_c = ctx.c(tile.mr)
+
+    def a_rows(i0: Value) -> list[tuple[Value, Value]]:
+        ip = ctx.divsi(i0, mr_c)
+        return [(ip, ctx.c(r)) for r in range(tile.mr)]
+
+    def a_at(row: tuple[Value, Value], ivs: KIvs, k: Value) -> Value:
+        return ctx.load(ap, [row[0], k, row[1]])
 
     def tap(ivs: KIvs) -> Value:
         """Offset of the window tap (kh, kw) in the padded plane."""
@@ -244,7 +270,7 @@ def _nchw(
 
     output = TileOutput(oflat, lambda i, j: [n_iv[0], i, j], _finish(ctx, g, bias, epi, n_iv))
     gemm_streamed_b(ctx, tile, g.features, p_total, kdims, a_rows, a_at, pack_b_panel, output,
-                    _batch_loop(ctx, g, n_iv))  # fmt: skip
+                    _batch_loop(ctx, g, n_iv), kernel_kdims)  # fmt: skip
 
 
 def _nhwc(
@@ -296,5 +322,43 @@ def _nhwc(
             return wv(f, ivs["c"], ivs["kh"], ivs["kw"])
 
     output = TileOutput(oflat, lambda i, j: [n_iv[0], i, j], _finish(ctx, g, bias, epi, n_iv))
+    packed = _prepacked_weight_cl(ctx, tile, g, wb)
     gemm_packed_b(ctx, tile, p_total, g.features, kdims, a_rows, a_at, b_elem, b_vec, output,
-                  _batch_loop(ctx, g, n_iv))  # fmt: skip
+                  _batch_loop(ctx, g, n_iv), packed)  # fmt: skip
+
+
+def _weight_fchw(ctx: LoweringContext, g: ConvGeometry, wb: Value) -> np.ndarray | None:
+    """The constant weight as a `[F, C, KH, KW]` numpy array (None: not a constant)."""
+    data = constant_array(ctx, wb)
+    if data is None or data.ndim != 4 or 0 in data.shape:
+        return None
+    return np.transpose(data, g.w_axes)
+
+
+def _prepacked_weight(ctx: LoweringContext, tile: Tile, g: ConvGeometry, wb: Value) -> Value | None:
+    """Channels-first: a constant weight as `[F/MR, K, MR]` row panels, K = (c, kh, kw) (rows
+    past F repeat the last one)."""
+    w = _weight_fchw(ctx, g, wb)
+    if w is None:
+        return None
+    f = w.shape[0]
+    a = w.reshape(f, -1)
+    mp = -(-f // tile.mr)
+    a = np.concatenate([a, np.repeat(a[-1:], mp * tile.mr - f, axis=0)]) if mp * tile.mr > f else a
+    return packed_constant(ctx, a.reshape(mp, tile.mr, -1).transpose(0, 2, 1), tile.elt)
+
+
+def _prepacked_weight_cl(
+    ctx: LoweringContext, tile: Tile, g: ConvGeometry, wb: Value
+) -> Value | None:
+    """Channels-last: a constant weight as `[F/NR, K, NR]` column panels, K = (kh, kw, c)
+    (columns past F repeat the last one)."""
+    w = _weight_fchw(ctx, g, wb)
+    if w is None:
+        return None
+    f = w.shape[0]
+    b = np.transpose(w, (2, 3, 1, 0)).reshape(-1, f)  # [K, F]
+    npn = -(-f // tile.nr)
+    if npn * tile.nr > f:
+        b = np.concatenate([b, np.repeat(b[:, -1:], npn * tile.nr - f, axis=1)], axis=1)
+    return packed_constant(ctx, b.reshape(b.shape[0], npn, tile.nr).transpose(1, 0, 2), tile.elt)

@@ -44,7 +44,7 @@ from llh_opt.lowering.kernels.tile import (
     store_tile,
 )
 
-__all__ = ["MAX_CHUNKS", "L2_BLOCK_BYTES", "gemm_packed_b", "gemm_streamed_b"]
+__all__ = ["MAX_CHUNKS", "L2_BLOCK_BYTES", "gemm_packed_b", "gemm_streamed_b", "pack_a_whole"]
 
 MAX_CHUNKS = 8
 """Iterations of a kernel's outer `scf.parallel` (each a contiguous range of panels)."""
@@ -107,22 +107,28 @@ def gemm_packed_b(
     b_vec: Callable[[KIvs, Value, Value], Value] | None,
     out: TileOutput,
     around: Around | None = None,
+    packed_b: Value | None = None,
 ) -> None:
     """`out = A · B` with `B` packed whole (see the module docstring). `b_elem(ivs, k, j)` is
     the scalar `B[k, j]`; `b_vec(ivs, k, j)` (optional) the vector `B[k, j : j+L]` when those
     columns are consecutive in memory. `around(run)` (optional) emits loops (a batch) around
-    the packing and compute, which `run()` emits; the packing buffer is allocated before."""
+    the packing and compute, which `run()` emits; the packing buffer is allocated before.
+    `packed_b` (optional): `B` already packed (`[N/NR, K, NR]`, a compile-time constant)."""
     mr, nr = tile.mr, tile.nr
     kk = k_size(ctx, kdims)
     npn = _ceil_div(ctx, n, nr)
-    bp = ctx.alloc(MemRefType((-1, -1, nr), tile.elt), [npn, kk])
+    if packed_b is None:
+        bp = ctx.alloc(MemRefType((-1, -1, nr), tile.elt), [npn, kk])
+    else:
+        bp = packed_b
     mp = _ceil_div(ctx, m, mr)
     nch, per = _chunks(ctx, mp)
     nb = ctx.maxsi(ctx.divsi(ctx.c(L2_BLOCK_BYTES // (nr * _esize(tile))), kk), ctx.c(1))
     n_last = ctx.subi(n, ctx.c(1))
 
     def run() -> None:
-        _pack_b_whole(ctx, tile, n, kdims, bp, npn, n_last, b_elem, b_vec)
+        if packed_b is None:
+            _pack_b_whole(ctx, tile, n, kdims, bp, npn, n_last, b_elem, b_vec)
         with ctx.loop_nest([nch]) as (ch,):
             ip_lo = ctx.muli(ch, per)
             ip_hi = ctx.minsi(ctx.addi(ip_lo, per), mp)
@@ -187,6 +193,33 @@ def _pack_b_whole(
             emit_if_else(ctx, full, pack_vec, pack_scalar)
 
 
+def pack_a_whole(
+    ctx: LoweringContext,
+    tile: Tile,
+    m: Value,
+    kdims: Sequence[KDim],
+    a_elem: Callable[[Value, KIvs, Value], Value],
+) -> Value:
+    """`A` packed into `[M/MR, K, MR]` row panels (an `scf.parallel` over panels; rows past M
+    repeat the last one): the micro-kernel then reads its `MR` scalars per K step from one
+    contiguous stream. `a_elem(row, ivs, k)` is the scalar `A[row, k]`."""
+    mr = tile.mr
+    mp = _ceil_div(ctx, m, mr)
+    ap = ctx.alloc(MemRefType((-1, -1, mr), tile.elt), [mp, k_size(ctx, kdims)])
+    m_last = ctx.subi(m, ctx.c(1))
+    with ctx.loop_nest([mp]) as (ip,):
+        i0 = ctx.muli(ip, ctx.c(mr))
+        rows = [ctx.minsi(ctx.addi(i0, ctx.c(r)), m_last) for r in range(mr)]
+
+        def body(ivs: KIvs, k: Value, _: list[Value]) -> list[Value]:
+            for r in range(mr):
+                ctx.store(a_elem(rows[r], ivs, k), ap, [ip, k, ctx.c(r)])
+            return []
+
+        k_nest(ctx, kdims, [], body)
+    return ap
+
+
 def gemm_streamed_b(
     ctx: LoweringContext,
     tile: Tile,
@@ -198,10 +231,13 @@ def gemm_streamed_b(
     pack_b_panel: Callable[[Value, Value, Value], None],
     out: TileOutput,
     around: Around | None = None,
+    kernel_kdims: Sequence[KDim] | None = None,
 ) -> None:
     """`out = A · B` with `B` packed panel by panel inside the parallel chunks (see the module
     docstring). `pack_b_panel(bp, slot, j0)` fills `bp[slot, k, 0:NR]` with columns `j0...` of
-    `B` (columns past N: any finite value, they are never stored)."""
+    `B` (columns past N: any finite value, they are never stored). `kernel_kdims` (optional):
+    the K space the micro-kernel loops over (one linear dimension when `a_at` can address `A`
+    by the linear `k`: a single loop instead of a nest)."""
     mr, nr = tile.mr, tile.nr
     kk = k_size(ctx, kdims)
     npn = _ceil_div(ctx, n, nr)
@@ -220,7 +256,7 @@ def gemm_streamed_b(
                 with ctx.for_loop(ctx.c(0), mp) as li:
                     i0 = ctx.muli(li.iv, ctx.c(mr))
                     a_of = _row_panel(ctx, tile, kdims, i0, a_rows, a_at)
-                    accs = accumulate(ctx, tile, kdims, a_of, b_at)
+                    accs = accumulate(ctx, tile, kernel_kdims or kdims, a_of, b_at)
                     store_tile(ctx, tile, accs, i0, j0, m, n, out)
 
     if around is None:

@@ -322,3 +322,73 @@ def test_conv_fused_epilogue(layout: str, wlayout: str) -> None:
         else:
             got = mod.main(x, wt, b, res)
         check(got, ref, ref_abs, c * 9 + 3)
+
+
+def _dense(a: np.ndarray) -> str:
+    body = np.array2string(a, separator=", ", threshold=10**9, floatmode="unique")
+    return f"dense<{body}> : tensor<{'x'.join(map(str, a.shape))}xf32>"
+
+
+@pytest.mark.parametrize("layout,wlayout", [("NCHW", "FHWC"), ("NHWC", "FCHW")])
+def test_conv_constant_weight_prepacked(layout: str, wlayout: str) -> None:
+    """A constant weight is packed at compile time into a new global (no run-time packing)."""
+    rng = np.random.default_rng(11)
+    c, f = 3, 19
+    wt = rng.standard_normal((f, c, 3, 3)).astype(np.float32)
+    wa = np.ascontiguousarray(wt.transpose(WEIGHT_PERM[wlayout]))
+    cl = layout == "NHWC"
+    xs = ["n", "h", "w", c] if cl else ["n", c, "h", "w"]
+    ys = ["n", "oh", "ow", f] if cl else ["n", f, "oh", "ow"]
+    yt = ttype("f32", ys)
+    wtt = ttype("f32", list(wa.shape))
+    props = (
+        "dilation = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, "
+        f"layout = #llh.Layout<{layout}>, pad = array<i64: 1, 1, 1, 1>, "
+        f"stride = array<i64: 1, 1>, weight_layout = #llh.Layout<{wlayout}>"
+    )
+    src = func(
+        [sym_arg("x", "f32", xs)],
+        yt,
+        [
+            f'%w = "llh.constant"() <{{value = {_dense(wa)}}}> : () -> {wtt}',
+            f'%r = "llh.conv"(%x, %w) <{{{props}}}> : ({ttype("f32", xs)}, {wtt}) -> {yt}',
+        ],
+    )
+    from llh_opt.passes import PassManager
+    from llh_opt.runtime.jit import as_module
+
+    lowered = as_module(src, False)
+    PassManager.parse("builtin.module(lower-to-llvm)").run(lowered)
+    text = str(lowered) if not hasattr(lowered, "print") else None
+    globals_ = [op for op in lowered.regions[0].blocks[0].ops if op.name == "memref.global"]
+    packed_shape = (4, c * 9, 6) if not cl else (2, c * 9, 16)
+    assert any(tuple(g.properties["type"].type.shape) == packed_shape for g in globals_), text
+    mod = runtime.compile(src)
+    for n, h, w in ((1, 7, 9), (2, 4, 3)):
+        x = rng.standard_normal((n, c, h, w)).astype(np.float32)
+        ref, ref_abs = conv_ref(x.astype(np.float64), wt.astype(np.float64), (1, 1), (1, 1),
+                                (1, 1, 1, 1))  # fmt: skip
+        if cl:
+            got = mod.main(np.ascontiguousarray(x.transpose(0, 2, 3, 1))).transpose(0, 3, 1, 2)
+        else:
+            got = mod.main(x)
+        check(got, ref, ref_abs, c * 9)
+
+
+def test_matmul_constant_rhs_prepacked() -> None:
+    rng = np.random.default_rng(12)
+    b = rng.standard_normal((5, 21)).astype(np.float32)
+    t = ttype("f32", ["m", 21])
+    src = func(
+        [sym_arg("a", "f32", ["m", 5])],
+        t,
+        [
+            f'%b = "llh.constant"() <{{value = {_dense(b)}}}> : () -> tensor<5x21xf32>',
+            f'%r = "llh.matmul"(%a, %b) : ({ttype("f32", ["m", 5])}, tensor<5x21xf32>) -> {t}',
+        ],
+    )
+    mod = runtime.compile(src)
+    for m in (1, 6, 13):
+        a = rng.standard_normal((m, 5)).astype(np.float32)
+        a64, b64 = a.astype(np.float64), b.astype(np.float64)
+        check(mod.main(a), a64 @ b64, np.abs(a64) @ np.abs(b64), 5)
