@@ -9,7 +9,8 @@
 // 16-pixel column panels packs each panel of cols into the chunk's slot of a [chunks, K, 16]
 // buffer — per 8-pixel half, by vector loads when the half is one unit-stride run of an input
 // row (the guard), else by a gather through per-pixel offsets — then runs the 6x16 register
-// tile over the weight rows; the bias is added to the accumulators in the tile store.
+// tile over the weight, packed once into [F/6, K, 6] row panels (at compile time when it is a
+// constant); the bias is added to the accumulators in the tile store.
 // CHECK-LABEL: func.func @conv2d_nchw
 // CHECK-SAME: (%[[X:.*]]: memref<?x3x?x?xf32>, %[[W:.*]]: memref<8x3x3x3xf32>, %[[B:.*]]: memref<8xf32>) -> memref<?x8x?x?xf32>
 // CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
@@ -30,6 +31,10 @@
 // CHECK: %[[NPIX:.*]] = arith.muli %[[OH]], %[[OW]] : index
 // CHECK: %[[XF:.*]] = memref.collapse_shape %[[P]] {{\[}}[0], [1], [2, 3]] : memref<?x3x?x?xf32> into memref<?x3x?xf32>
 // CHECK: %[[OF:.*]] = memref.collapse_shape %[[OUT]] {{\[}}[0], [1], [2, 3]] : memref<?x8x?x?xf32> into memref<?x8x?xf32>
+// CHECK: %[[AP:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?x6xf32>
+// CHECK: scf.parallel
+// CHECK:   %[[WV:.*]] = memref.load %[[W]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<8x3x3x3xf32>
+// CHECK-NEXT:   memref.store %[[WV]], %[[AP]][%{{.*}}, %{{.*}}, %c0] : memref<?x?x6xf32>
 // CHECK: %[[BP:.*]] = memref.alloc(%[[NCH:.*]], %{{.*}}) : memref<?x?x16xf32>
 // CHECK: scf.for %[[n:.*]] = %c0 to %[[N]] step %c1 {
 // CHECK:   scf.parallel (%[[CH:.*]]) = (%c0) to (%[[NCH]]) step (%c1) {
@@ -47,7 +52,7 @@
 // CHECK:       %{{.*}}:12 = scf.for
 // CHECK:         vector.load %[[BP]][%[[CH]], %{{.*}}, %c0] : memref<?x?x16xf32>, vector<8xf32>
 // CHECK:         vector.load %[[BP]][%[[CH]], %{{.*}}, %c8] : memref<?x?x16xf32>, vector<8xf32>
-// CHECK:         memref.load %[[W]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<8x3x3x3xf32>
+// CHECK:         memref.load %[[AP]][%{{.*}}, %{{.*}}, %c0] : memref<?x?x6xf32>
 // CHECK:         vector.fma
 // CHECK:       scf.if %{{.*}} {
 // CHECK:         %[[BIAS:.*]] = memref.load %[[B]][%{{.*}}] : memref<8xf32>
