@@ -27,6 +27,10 @@ A `LoweringContext` lives while `convert-llh-to-loops` rewrites one `func.func`.
   broadcast of tensor `src` (explicit ``broadcast_to``/``expand``) or of scalar `x` (a splat
   constant): loads through ``load_at``/``load_broadcast`` read `src` directly;
   ``buffer(v)`` materializes it (before the op being lowered) only for ops that need memory;
+* fusion state: ``mark_fused(op)`` / ``is_fused(op)`` (an op absorbed by a conv/matmul
+  epilogue), ``defer(v, operands, fn)`` / ``deferred(v)`` (an elementwise value computed inside
+  its consumer's loop, ``fusion.py``), ``bucket(key, make_pred)`` (a shape-bucket predicate
+  computed once before ``bucket_anchor``, ``buckets.py``);
 * ``error(op, msg)`` — the `DiagnosticError` (`file:line:col: error: ...`) to raise for input
   the lowering cannot handle.
 
@@ -164,6 +168,7 @@ class LoweringContext:
         "_symbols",
         "_virtual",
         "_last_const",
+        "bucket_anchor",
         "entry_block",
         "func",
         "ip",
@@ -191,6 +196,7 @@ class LoweringContext:
         self._fused: set[Operation] = set()
         self._deferred: dict[Value, tuple[list[Value], Callable[[list[Value]], Value]]] = {}
         self._buckets: dict[str, Value] = {}
+        self.bucket_anchor: Operation | None = None  # bucket predicates go before this op
         self.returned: set[Value] = set()
         for op in self.entry_block.ops:  # constants of an earlier stage are reused
             if op.name != "arith.constant":
@@ -225,6 +231,19 @@ class LoweringContext:
 
     def is_deferred(self, v: Value) -> bool:
         return v in self._deferred
+
+    def bucket(self, key: str, make_pred: Callable[[], Value]) -> Value:
+        """The `i1` predicate `key`, built by `make_pred` once per function before
+        ``bucket_anchor`` (the first lowered op, after the symbol reads) and shared by every
+        site with the same key (``buckets.py``)."""
+        v = self._buckets.get(key)
+        if v is None:
+            anchor = self.bucket_anchor
+            ip = InsertionPoint.before_op(anchor) if anchor is not None else self.ip
+            with self.at(ip):
+                v = make_pred()
+            self._buckets[key] = v
+        return v
 
     # ------------------------------------------------------------------ op creation
 
@@ -401,6 +420,18 @@ class LoweringContext:
         """Make tensor `v` a virtual splat of scalar `x` (every element is `x`; `dims` are `v`'s
         sizes): loads are `x` itself; a buffer is filled only if an op needs one."""
         self._virtual[v] = (x, None, list(dims))
+
+    def virtual(self, v: Value) -> tuple[Value, list[int | None] | None, list[Value]] | None:
+        """`(src, mapping, dims)` when `v` is a virtual broadcast (`mapping` None: a splat of
+        scalar `src`) and has no buffer yet, else None."""
+        if v in self._buffers:
+            return None
+        return self._virtual.get(v)
+
+    def add_view(self, view: Value, of: Value) -> None:
+        """Record memref `view` as a view of buffer `of` (its allocation is freed after the
+        view's last use too)."""
+        self._roots[view] = self._roots.get(of, of)
 
     def _materialize(self, v: Value) -> Value:
         _, _, dims = self._virtual[v]

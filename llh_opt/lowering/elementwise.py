@@ -23,10 +23,11 @@ from collections.abc import Callable, Sequence
 
 from llh_opt.ir.attributes import Attribute
 from llh_opt.ir.core import Operation, Value
-from llh_opt.ir.types import FloatType, IntegerType, RankedTensorType, Type, f32
+from llh_opt.ir.types import FloatType, IntegerType, RankedTensorType, Type, VectorType, f32
 from llh_opt.lowering.context import LoweringContext
 from llh_opt.lowering.fusion import defer_elementwise, element_at
 from llh_opt.lowering.registry import lowers
+from llh_opt.lowering.vector_loops import emit_vectorized
 
 __all__ = ["compute_type", "emit_elementwise", "float_binary", "unary_value"]
 
@@ -56,6 +57,8 @@ def emit_elementwise(
     if op is not None and op.results[0] is result and defer_elementwise(op, ctx, operands, fn):
         return None
     out = ctx.alloc_for(result)
+    if emit_vectorized(ctx, result, operands, fn, out):
+        return out
     with ctx.loop_nest(ctx.dims(result)) as ivs:
         loaded: dict[Value, Value] = {}  # an operand used twice is loaded once
         vals = [element_at(ctx, v, ivs, loaded) for v in operands]
@@ -95,6 +98,8 @@ INT_BINARY = {
 def float_binary(ctx: LoweringContext, opname: str, a: Value, b: Value) -> Value:
     """`a <op> b` for one element of any supported element type (result of a's type)."""
     t = a.type
+    if isinstance(t, VectorType):  # f32/f64 lanes (vector_loops.py): no widening
+        return ctx.create1(_FLOAT_BINARY[opname], (a, b), t)
     if isinstance(t, FloatType):
         wa, wb = _widen(ctx, a), _widen(ctx, b)
         r = _fastmath_free(ctx, _FLOAT_BINARY[opname], (wa, wb))
@@ -152,8 +157,17 @@ def lower_binary(op: Operation, ctx: LoweringContext) -> None:
 
 
 def unary_value(ctx: LoweringContext, opname: str, x: Value) -> Value:
-    """One element of a unary op."""
+    """One element of a unary op (or a vector of f32/f64 lanes)."""
     t = x.type
+    if isinstance(t, VectorType):
+        if opname == "llh.relu":
+            zero = ctx.create1("vector.broadcast", (ctx.const(0.0, t.element_type),), t)
+            return ctx.create1("arith.maximumf", (x, zero), t)
+        if opname == "llh.rsqrt":
+            one = ctx.create1("vector.broadcast", (ctx.const(1.0, t.element_type),), t)
+            return ctx.create1("arith.divf", (one, ctx.create1("math.sqrt", (x,), t)), t)
+        name = {"llh.abs": "math.absf", "llh.sqrt": "math.sqrt", "llh.exp": "math.exp"}[opname]
+        return ctx.create1(name, (x,), t)
     if isinstance(t, FloatType):
         w = _widen(ctx, x)
         if opname == "llh.relu":

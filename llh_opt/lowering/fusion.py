@@ -84,9 +84,12 @@ _INT_OPS = {
 
 
 def _single_user(v: Value) -> Operation | None:
-    """The one op using `v` (all of `v`'s uses are operands of that op), else None."""
+    """The one op using `v`'s elements (all of `v`'s uses are operands of that op, apart from
+    `llh.dim` size queries, which read the symbols), else None."""
     user: Operation | None = None
     for u in v.uses:
+        if u.owner.name == "llh.dim":
+            continue
         if user is None:
             user = u.owner
         elif u.owner is not user:
@@ -261,6 +264,7 @@ def _step_for(user: Operation, v: Value, op: Operation, ctx: LoweringContext) ->
         other, first = (rhs, False) if lhs is v else (lhs, True)
         if name == "llh.div" and not isinstance(elt, FloatType):
             return None
+        other = _through_broadcast(other, op)
         if not _available_before(other, op) or ctx.is_deferred(other):
             return None
         ot = other.type
@@ -290,6 +294,50 @@ def _step_for(user: Operation, v: Value, op: Operation, ctx: LoweringContext) ->
         s.axis = k
         return s
     return None
+
+
+def _through_broadcast(v: Value, op: Operation) -> Value:
+    """The input of an explicit `llh.broadcast_to` / `llh.expand` producing `v` when that input
+    is available before `op` and reading it with implicit broadcasting gives the same elements
+    (every broadcast dimension of the input is a static 1), else `v`. Canonicalization makes
+    a bias add's broadcast explicit, with sizes read from the conv's result (after the conv)."""
+    owner = v.owner
+    if not isinstance(owner, Operation) or owner.name not in ("llh.broadcast_to", "llh.expand"):
+        return v
+    x = _through_unit_reshape(owner.operands[0], op)
+    xt, vt = x.type, v.type
+    if not isinstance(xt, RankedTensorType) or not isinstance(vt, RankedTensorType):
+        return v
+    if len(xt.shape) > len(vt.shape) or not _available_before(x, op):
+        return v
+    if owner.name == "llh.broadcast_to":
+        from llh_opt.lowering.context import int_list
+
+        rank = len(vt.shape)
+        cast = {d % rank for d in int_list(owner.cast_dims)} if rank else set()  # type: ignore[attr-defined]
+        off = rank - len(xt.shape)
+        if any(d >= off and xt.shape[d - off] != 1 for d in cast):
+            return v
+    return x
+
+
+def _through_unit_reshape(v: Value, op: Operation) -> Value:
+    """The input of an `llh.reshape` producing `v` that only prepends static 1s to a static
+    shape (the same elements under trailing-aligned broadcasting), when that input is available
+    before `op`; else `v`."""
+    owner = v.owner
+    if not isinstance(owner, Operation) or owner.name != "llh.reshape":
+        return v
+    x = owner.operands[0]
+    xt, vt = x.type, v.type
+    if not isinstance(xt, RankedTensorType) or not isinstance(vt, RankedTensorType):
+        return v
+    n = len(vt.shape) - len(xt.shape)
+    if n < 0 or any(d != 1 for d in vt.shape[:n]) or vt.shape[n:] != xt.shape:
+        return v
+    if any(d < 0 for d in xt.shape) or not _available_before(x, op):
+        return v
+    return x
 
 
 def _prepare_batch_norm(ctx: LoweringContext, bn: Operation, step: _Step) -> None:

@@ -34,6 +34,7 @@ _PASS_MODULES = {
     "llh_opt.passes.operation_legalization": ("operation-legalization",),
     "llh_opt.passes.load_weight": ("load-weight",),
     "llh_opt.passes.transform_layout": ("transform-layout",),
+    "llh_opt.passes.fold_batch_norm": ("fold-batch-norm",),
     "llh_opt.passes.lowering": ("llh-bufferize", "convert-llh-to-loops", "lower-to-llvm"),
 }
 

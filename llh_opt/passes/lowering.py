@@ -6,13 +6,15 @@
   signature, then lowers every LLH op of every public function with the function registered for
   it (``registry.py``), in program order, into scf/memref/arith/math; results become fresh
   buffers owned by the caller (a copy when the value is an argument, a constant or shared);
-  temporaries get a ``memref.dealloc`` after their last use (views included); the symbol
+  temporaries get a ``memref.dealloc`` after their last use (views included); ops absorbed by
+  an earlier op's lowering (``ctx.is_fused``: a conv/matmul epilogue) are skipped; the symbol
   declarations, ``module @__symbol__`` and the stage-1 ``llh.symbol`` tags are removed. An op
   without a lowering, an unranked tensor, an ``llh.weight`` whose data is not loaded are errors at
   the op.
 * ``lower-to-llvm``: ``inline`` + ``symbol-dce`` when private functions take or return tensors,
-  ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``, ``canonicalize``,
-  then the two stages. (The CLI then translates the loop-level module.)
+  ``infer-symbolic-shape`` when the module has no symbols yet, ``load-weight``,
+  ``fold-batch-norm``, ``canonicalize``, then the two stages. (The CLI then translates the
+  loop-level module.)
 
 What does not live here: op lowerings (op-family modules), the translation (``codegen/llvm``).
 """
@@ -86,10 +88,17 @@ def convert_function(func: Operation, sa: Any) -> None:
                 for name in tag.value:
                     if isinstance(name, StringAttr):
                         ctx.set_symbol(name.value, op.results[0])
+    first = _first_llh_op(blocks)
+    if first is not None:  # bucket predicates go before everything the lowering emits
+        ctx.bucket_anchor = Operation.create(BUCKET_POINT, location=first.location)
+        assert first.parent is not None
+        first.parent.insert_before(first, ctx.bucket_anchor)
     lowered: list[Operation] = []
     for block in blocks:
         for op in list(block.ops):
             name = op.name
+            if op is ctx.bucket_anchor:
+                continue
             if name == CAST:
                 src = op.inputs[0]  # type: ignore[attr-defined]
                 if isinstance(src.type, MemRefType) and isinstance(
@@ -144,7 +153,22 @@ def convert_function(func: Operation, sa: Any) -> None:
                 user = next(iter(r.uses)).owner
                 raise lowering_error(user, f"'{user.name}' op still uses a lowered LLH value")
         op.detach()
+    if ctx.bucket_anchor is not None:
+        ctx.bucket_anchor.erase()
     _insert_deallocs(ctx)
+
+
+BUCKET_POINT = "llh.bucket_point"
+"""A placeholder op marking where shape-bucket predicates go (erased after the lowering)."""
+
+
+def _first_llh_op(blocks: list[Block]) -> Operation | None:
+    """The first op to lower (shape-bucket predicates are computed before it)."""
+    for block in blocks:
+        for op in block.ops:
+            if op.name.startswith("llh.") and op.name not in _SIDE_RECORDS:
+                return op
+    return None
 
 
 def _bind_scalar_symbol(op: Operation, ctx: LoweringContext) -> None:
@@ -290,8 +314,8 @@ class LowerToLLVMPass(Pass):
     DESCRIPTION = (
         "Runs inline and symbol-dce (when private functions take tensors), "
         "infer-symbolic-shape (when the module has no symbols yet), load-weight, "
-        "canonicalize, llh-bufferize and convert-llh-to-loops. The CLI then translates the "
-        "loop-level module (--emit)."
+        "fold-batch-norm, canonicalize, llh-bufferize and convert-llh-to-loops. The CLI then "
+        "translates the loop-level module (--emit)."
     )
     ANCHOR = "builtin.module"
     OPTIONS = {
@@ -310,5 +334,6 @@ class LowerToLLVMPass(Pass):
             create_pass("infer-symbolic-shape").run(op, ctx)
         wd = self.options["weight-dir"]
         create_pass("load-weight", f"weight-dir={wd}" if wd else None).run(op, ctx)
+        create_pass("fold-batch-norm").run(op, ctx)
         create_pass("canonicalize").run(op, ctx)
         convert_module(op)

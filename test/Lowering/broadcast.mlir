@@ -1,14 +1,15 @@
 // RUN: llh-opt %s --infer-symbolic-shape --convert-llh-to-loops | %upstream-check --lower | filecheck %s
 
 // broadcast_to and expand are virtual: the subtraction reads %x at row 0 (cast_dims = [0]),
-// no copy of the broadcast is made; the expand is returned, so it is materialized once, by
+// no copy of the broadcast is made (rows of 3 elements: shorter than a vector, a scalar loop); the expand is returned, so it is materialized once, by
 // a copy loop reading %y with the inner index only, just before the return.
 // CHECK-LABEL: func.func @broadcasts
 // CHECK-SAME: (%[[A:[^:]*]]: memref<?x3xf32> {{.*}}, %[[X:[^:]*]]: memref<1x3xf32>, %[[Y:[^:]*]]: memref<3xf32>)
 // CHECK: %[[N:.*]] = memref.dim %[[A]], %c0
 // CHECK: ^bb2:
 // CHECK-NEXT: %[[S:.*]] = memref.alloc(%[[N]]) : memref<?x3xf32>
-// CHECK-NEXT: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%c0, %c0) to (%[[N]], %c3)
+// CHECK-NEXT: scf.parallel (%[[I:.*]]) = (%c0) to (%[[N]])
+// CHECK-NEXT: scf.for %[[J:.*]] = %c0 to %c3 step %c1
 // CHECK-NEXT: %[[L:.*]] = memref.load %[[A]][%[[I]], %[[J]]]
 // CHECK-NEXT: %[[R:.*]] = memref.load %[[X]][%c0, %[[J]]] : memref<1x3xf32>
 // CHECK-NEXT: arith.subf %[[L]], %[[R]] : f32

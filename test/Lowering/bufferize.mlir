@@ -46,10 +46,15 @@
 // LOOPS: %[[S0:.*]] = memref.dim %arg0, %c0 : memref<?x?xf32>
 // LOOPS: %[[S1:.*]] = arith.floordivsi %{{.*}}, %c2 : index
 // LOOPS: ^bb2:
+// The add's shape bucket (inner size S1 a multiple of 8) is computed once, first.
+// LOOPS-NEXT: %[[REM:.*]] = arith.remsi %[[S1]], %c8 : index
+// LOOPS-NEXT: %[[DIV8:.*]] = arith.cmpi eq, %[[REM]], %c0 : index
 // LOOPS-NEXT: %[[OUT:.*]] = memref.alloc(%[[S0]], %[[S1]]) : memref<?x?xf32>
 // LOOPS-NEXT: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%c0, %c0) to (%[[S0]], %[[S1]]) step (%c1, %c1) {
 // LOOPS-NEXT: %[[K:.*]] = arith.muli %[[J]], %c2 : index
 // LOOPS-NEXT: memref.load %arg0[%[[I]], %[[K]]] : memref<?x?xf32>
+// LOOPS: scf.if %[[DIV8]] {
+// LOOPS: vector.load %[[OUT]]
 // LOOPS-NOT: llh.
 // LOOPS-NOT: unrealized_conversion_cast
 func.func @derived(%a: tensor<?x?xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "s0"}, %b: tensor<?xf32> {func.input_symbol_0 = "s1"}) -> tensor<?x?xf32> attributes {entrance} {

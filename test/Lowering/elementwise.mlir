@@ -2,20 +2,22 @@
 
 // Implicit broadcasting is an index map: the rank-1 operand is read with the inner induction
 // variable only, a static size-1 dimension at index 0. The add has one use, the mul: the chain
-// is one scf.parallel with no intermediate buffer.
+// is one loop nest with no intermediate buffer (rows of 4: shorter than a vector, scalar).
 // CHECK-LABEL: func.func @broadcast_add
 // CHECK-SAME: (%[[A:[^:]*]]: memref<?x4xf32> {{.*}}, %[[B:[^:]*]]: memref<4xf32>, %[[C:[^:]*]]: memref<1x4xf32>) -> memref<?x4xf32>
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[N:.*]] = memref.dim %[[A]], %[[C0]] : memref<?x4xf32>
 // CHECK: ^bb2:
 // CHECK-NEXT: %[[R:.*]] = memref.alloc(%[[N]]) : memref<?x4xf32>
-// CHECK-NEXT: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%[[C0]], %[[C0]]) to (%[[N]], %c4) step (%c1, %c1) {
+// CHECK-NEXT: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[N]]) step (%c1) {
+// CHECK-NEXT:   scf.for %[[J:.*]] = %[[C0]] to %c4 step %c1 {
 // CHECK-NEXT:   %[[X:.*]] = memref.load %[[A]][%[[I]], %[[J]]] : memref<?x4xf32>
 // CHECK-NEXT:   %[[Y:.*]] = memref.load %[[B]][%[[J]]] : memref<4xf32>
 // CHECK-NEXT:   %[[S:.*]] = arith.addf %[[X]], %[[Y]] : f32
 // CHECK-NEXT:   %[[Z:.*]] = memref.load %[[C]][%[[C0]], %[[J]]] : memref<1x4xf32>
 // CHECK-NEXT:   %[[P:.*]] = arith.mulf %[[S]], %[[Z]] : f32
 // CHECK-NEXT:   memref.store %[[P]], %[[R]][%[[I]], %[[J]]] : memref<?x4xf32>
+// CHECK-NEXT:   }
 // CHECK-NEXT:   scf.reduce
 // CHECK-NEXT: }
 // CHECK-NEXT: return %[[R]] : memref<?x4xf32>

@@ -12,7 +12,8 @@
 // CHECK-NOT: llh.
 // CHECK: %[[W:.*]] = memref.get_global @__llh_weight_0 : memref<1x4xf32>
 // CHECK-NEXT: %[[R:.*]] = memref.alloc(%{{.*}}) : memref<?x4xf32>
-// CHECK-NEXT: scf.parallel (%[[I:.*]], %[[J:.*]]) =
+// CHECK-NEXT: scf.parallel (%[[I:.*]]) =
+// CHECK-NEXT: scf.for %[[J:.*]] = %c0 to %c4 step %c1
 // CHECK-NEXT: %[[A:.*]] = memref.load %[[X]][%[[I]], %[[J]]]
 // CHECK-NEXT: %[[B:.*]] = memref.load %[[W]][%c0, %[[J]]] : memref<1x4xf32>
 // CHECK-NEXT: arith.mulf %[[A]], %[[B]] : f32

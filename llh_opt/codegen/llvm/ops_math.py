@@ -45,20 +45,20 @@ _UNARY_LIBM = {"erf": "erf", "erfc": "erfc", "log1p": "log1p", "expm1": "expm1",
                "asinh": "asinh", "acosh": "acosh", "atanh": "atanh"}  # fmt: skip
 
 
-def _float_ops(op: Operation, ft: FunctionTranslator) -> list[Any]:
+def _float_ops(op: Operation, ft: FunctionTranslator, vectors: bool = False) -> list[Any]:
+    """The operands, checked to be floats (or, with `vectors`, fixed vectors of floats: the
+    overloaded intrinsics take both)."""
     vals = ft.operands(op)
     for v in vals:
-        if (
-            not isinstance(v.type, (ir.HalfType, ir.FloatType, ir.DoubleType))
-            and str(v.type) != "bfloat"
-        ):
+        t = v.type.element if vectors and isinstance(v.type, ir.VectorType) else v.type
+        if not isinstance(t, (ir.HalfType, ir.FloatType, ir.DoubleType)) and str(t) != "bfloat":
             raise TranslationError(op, "cannot be translated to LLVM IR: expects scalar floats")
     return vals
 
 
 def _unary_intrinsic(name: str) -> Any:
     def translate(op: Operation, ft: FunctionTranslator) -> None:
-        (x,) = _float_ops(op, ft)
+        (x,) = _float_ops(op, ft, vectors=True)
         ft.bind(op.results[0], ft.call_intrinsic(name, x.type, [x]))
 
     return translate
