@@ -8,12 +8,13 @@
 // CHECK: ^bb2:
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x3x5x5xf32>
 // CHECK-NOT: memref.alloc() : memref<1x3x5x5xf32>
+// CHECK: %[[OF:.*]] = memref.collapse_shape %[[OUT]]
 // CHECK: memref.load %[[B]]
 // CHECK: arith.addf
 // CHECK: memref.load %[[R]]
 // CHECK: arith.addf
 // CHECK: arith.maximumf
-// CHECK-NEXT: {{(memref|vector)}}.store {{.*}}, %[[OUT]]
+// CHECK-NEXT: {{(memref|vector)}}.store {{.*}}, %[[OF]]
 // CHECK-NOT: memref.alloc() : memref<1x3x5x5xf32>
 // CHECK: return %[[OUT]]
 func.func @conv_epilogue(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>, %b: tensor<1x3x1x1xf32>, %r: tensor<1x3x5x5xf32>) -> tensor<1x3x5x5xf32> attributes {entrance} {
