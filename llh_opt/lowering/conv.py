@@ -37,6 +37,7 @@ from llh_opt.lowering.context import LoweringContext
 from llh_opt.lowering.fusion import Epilogue, epilogue_for
 from llh_opt.lowering.kernels import Tile, tile_for
 from llh_opt.lowering.kernels.conv2d import ConvGeometry, conv2d_gemm
+from llh_opt.lowering.kernels.prepack import drop_unpacked
 from llh_opt.lowering.registry import lowers
 from llh_opt.lowering.window import (
     Level,
@@ -213,6 +214,7 @@ def _lower_gemm(
         (f_w, c_w, sp_w[0], sp_w[1]),
     )  # fmt: skip
     conv2d_gemm(ctx, tile, g, src, wb, bb, out, epi, w_vec)
+    drop_unpacked(ctx, wb, op.W)  # type: ignore[attr-defined]
     if src is not xb:
         ctx.dealloc(src)
 

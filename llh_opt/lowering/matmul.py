@@ -58,6 +58,9 @@ def lower_matmul(op: Operation, ctx: LoweringContext) -> None:
     if tile is not None:
         _lower_gemm(ctx, tile, ab, bb, out, od[0] if batched else None, m_size, k_size, n_size,
                     epi)  # fmt: skip
+        from llh_opt.lowering.kernels.prepack import drop_unpacked
+
+        drop_unpacked(ctx, bb, b)
         return
     scratch = None
     if acc_t is not elt:

@@ -23,7 +23,7 @@ from llh_opt.ir.core import Operation, Value, module_body
 from llh_opt.ir.types import FloatType, RankedTensorType
 from llh_opt.lowering.context import LoweringContext
 
-__all__ = ["constant_array", "packed_constant"]
+__all__ = ["constant_array", "drop_unpacked", "packed_constant"]
 
 _BITS = {"f32": (np.uint32, np.float32), "f64": (np.uint64, np.float64)}
 MAX_PREPACK_ELEMENTS = 1 << 24
@@ -79,3 +79,31 @@ def packed_constant(ctx: LoweringContext, data: np.ndarray, elt: FloatType) -> V
     t = RankedTensorType(tuple(data.shape), elt)
     value = DenseElementsAttr(t, tuple(flat.tolist()))
     return global_buffer(ctx, value, t)  # type: ignore[return-value]
+
+
+def drop_unpacked(ctx: LoweringContext, m: Value, tensor: Value) -> None:
+    """After packing constant memref `m` (the buffer of LLH value `tensor`): when the op being
+    lowered is the tensor's only user and nothing reads `m`, erase its `memref.get_global` and,
+    when no other op refers to it, its global (the object holds the packed copy only)."""
+    op = ctx.op
+    owner = m.owner
+    if op is None or not isinstance(owner, Operation) or m.uses:
+        return
+    if any(u.owner is not op for u in tensor.uses):
+        return
+    name = getattr(owner.properties.get("name"), "root", None)
+    owner.erase()
+    module = _module(ctx)
+    for other in module.walk():
+        if (
+            other.name == "memref.get_global"
+            and getattr(other.properties.get("name"), "root", None) == name
+        ):
+            return
+    for g in module_body(module).ops:
+        if (
+            g.name == "memref.global"
+            and getattr(g.properties.get("sym_name"), "value", None) == name
+        ):
+            g.erase()
+            return
