@@ -1,4 +1,10 @@
-"""Lowering of `llh.conv` and `llh.conv_bias` to `scf.for` loop nests (direct convolution).
+"""Lowering of `llh.conv` and `llh.conv_bias` to loop nests.
+
+2-D convolutions with `group == 1` on f32/f64, channels-first or channels-last, any stride,
+dilation, padding and weight layout, go through the GEMM engine as an implicit GEMM
+(``kernels/conv2d.py``: packed vector micro-kernels, the fused epilogue in the tile store,
+constant weights packed at compile time). Everything else — `group > 1` (including depthwise),
+1-D and 3-D convolutions, f16/bf16 — uses the generic direct convolution below.
 
 Any number of spatial dimensions (1-D, 2-D, 3-D), `group`, `dilation`, `stride`, asymmetric
 `pad`, channels-first (`NCHW`/`NCW`) and channels-last (`NHWC`/`NWC`) data layouts and the

@@ -141,3 +141,33 @@ func.func @conv3d_f16(%x: tensor<1x2x?x?x?xf16>, %w: tensor<2x2x2x2x2xf16>) -> t
   %r = "llh.conv"(%x, %w) <{dilation = array<i64: 1, 1, 1>, group = 1 : i64, kernel_shape = array<i64: 2, 2, 2>, layout = #llh.Layout<NCHW>, pad = array<i64: 0, 0, 0, 0, 0, 0>, stride = array<i64: 1, 1, 1>, weight_layout = #llh.Layout<FCHW>}> : (tensor<1x2x?x?x?xf16>, tensor<2x2x2x2x2xf16>) -> tensor<1x2x?x?x?xf16>
   return %r : tensor<1x2x?x?x?xf16>
 }
+
+// -----
+
+// 2-D NHWC conv (f32, group 1, HWCF weight): implicit GEMM Y[P, F] = cols[P, K] · W[K, F]. The
+// weight (an argument here) is packed once per op, outside the batch loop, into [F/16, K, 16]
+// column panels by vector loads (F is innermost in HWCF); the micro-kernel loops over
+// (kh, kw, c) and broadcasts input scalars straight from the input (no im2col), and full tiles
+// are stored by vector stores into the output viewed as [N, OH·OW, F].
+// CHECK-LABEL: func.func @conv2d_nhwc_gemm
+// CHECK-SAME: (%[[X:.*]]: memref<1x?x?x4xf32>, %[[W:.*]]: memref<3x3x4x16xf32>)
+// CHECK: ^bb2:
+// CHECK: %[[OUT:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<1x?x?x16xf32>
+// CHECK: %[[OF:.*]] = memref.collapse_shape %[[OUT]] {{\[}}[0], [1, 2], [3]] : memref<1x?x?x16xf32> into memref<1x?x16xf32>
+// CHECK: %[[BP:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?x16xf32>
+// CHECK: scf.parallel
+// CHECK:   vector.load %[[W]][%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<3x3x4x16xf32>, vector<8xf32>
+// CHECK: scf.for %[[n:.*]] = %c0 to %c1 step %c1 {
+// CHECK-NEXT: scf.parallel
+// CHECK:   %{{.*}}:12 = scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args
+// CHECK:     scf.for %{{.*}} = %c0 to %c3 step %c1 iter_args
+// CHECK:       scf.for %[[C:.*]] = %c0 to %c4 step %c1 iter_args
+// CHECK:         vector.load %[[BP]]
+// CHECK:         %[[XS:.*]] = memref.load %[[X]][%[[n]], %{{.*}}, %{{.*}}, %[[C]]] : memref<1x?x?x4xf32>
+// CHECK-NEXT:    vector.broadcast %[[XS]] : f32 to vector<8xf32>
+// CHECK:   scf.if
+// CHECK-NEXT: vector.store %{{.*}}, %[[OF]][%[[n]], %{{.*}}, %{{.*}}] : memref<1x?x16xf32>, vector<8xf32>
+func.func @conv2d_nhwc_gemm(%x: tensor<1x?x?x4xf32>, %w: tensor<3x3x4x16xf32>) -> tensor<1x?x?x16xf32> attributes {entrance} {
+  %r = "llh.conv"(%x, %w) <{dilation = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, layout = #llh.Layout<NHWC>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, weight_layout = #llh.Layout<HWCF>}> : (tensor<1x?x?x4xf32>, tensor<3x3x4x16xf32>) -> tensor<1x?x?x16xf32>
+  return %r : tensor<1x?x?x16xf32>
+}

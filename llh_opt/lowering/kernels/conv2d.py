@@ -324,7 +324,7 @@ def _nhwc(
     output = TileOutput(oflat, lambda i, j: [n_iv[0], i, j], _finish(ctx, g, bias, epi, n_iv))
     packed = _prepacked_weight_cl(ctx, tile, g, wb)
     gemm_packed_b(ctx, tile, p_total, g.features, kdims, a_rows, a_at, b_elem, b_vec, output,
-                  _batch_loop(ctx, g, n_iv), packed)  # fmt: skip
+                  _batch_loop(ctx, g, n_iv), packed, b_per_batch=False)  # fmt: skip
 
 
 def _weight_fchw(ctx: LoweringContext, g: ConvGeometry, wb: Value) -> np.ndarray | None:

@@ -108,12 +108,15 @@ def gemm_packed_b(
     out: TileOutput,
     around: Around | None = None,
     packed_b: Value | None = None,
+    b_per_batch: bool = True,
 ) -> None:
     """`out = A · B` with `B` packed whole (see the module docstring). `b_elem(ivs, k, j)` is
     the scalar `B[k, j]`; `b_vec(ivs, k, j)` (optional) the vector `B[k, j : j+L]` when those
     columns are consecutive in memory. `around(run)` (optional) emits loops (a batch) around
     the packing and compute, which `run()` emits; the packing buffer is allocated before.
-    `packed_b` (optional): `B` already packed (`[N/NR, K, NR]`, a compile-time constant)."""
+    `packed_b` (optional): `B` already packed (`[N/NR, K, NR]`, a compile-time constant);
+    `b_per_batch=False`: `B` does not depend on the `around` loops (a conv weight): packed once,
+    before them."""
     mr, nr = tile.mr, tile.nr
     kk = k_size(ctx, kdims)
     npn = _ceil_div(ctx, n, nr)
@@ -126,8 +129,11 @@ def gemm_packed_b(
     nb = ctx.maxsi(ctx.divsi(ctx.c(L2_BLOCK_BYTES // (nr * _esize(tile))), kk), ctx.c(1))
     n_last = ctx.subi(n, ctx.c(1))
 
+    if packed_b is None and not (b_per_batch and around is not None):
+        _pack_b_whole(ctx, tile, n, kdims, bp, npn, n_last, b_elem, b_vec)
+
     def run() -> None:
-        if packed_b is None:
+        if packed_b is None and b_per_batch and around is not None:
             _pack_b_whole(ctx, tile, n, kdims, bp, npn, n_last, b_elem, b_vec)
         with ctx.loop_nest([nch]) as (ch,):
             ip_lo = ctx.muli(ch, per)
