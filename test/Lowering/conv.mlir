@@ -171,3 +171,24 @@ func.func @conv2d_nhwc_gemm(%x: tensor<1x?x?x4xf32>, %w: tensor<3x3x4x16xf32>) -
   %r = "llh.conv"(%x, %w) <{dilation = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, layout = #llh.Layout<NHWC>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, weight_layout = #llh.Layout<HWCF>}> : (tensor<1x?x?x4xf32>, tensor<3x3x4x16xf32>) -> tensor<1x?x?x16xf32>
   return %r : tensor<1x?x?x16xf32>
 }
+
+// -----
+
+// A temporary read by a 1x1 conv only through the kernel's collapsed view (no padded copy)
+// stays alive until that conv has run: its dealloc comes after the view's last load.
+// CHECK-LABEL: func.func @view_keeps_input_alive
+// CHECK: ^bb2:
+// CHECK-NEXT: %[[T:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<1x4x?x?xf32>
+// CHECK: memref.collapse_shape %[[T]] {{\[}}[0], [1], [2, 3]]
+// CHECK: %[[TV:.*]] = memref.collapse_shape %[[T]] {{\[}}[0], [1], [2, 3]] : memref<1x4x?x?xf32> into memref<1x4x?xf32>
+// CHECK-NOT: memref.dealloc %[[T]]
+// CHECK: memref.load %[[TV]]
+// CHECK: memref.dealloc %[[T]]
+// CHECK-NEXT: return
+func.func @view_keeps_input_alive(%x: tensor<1x4x?x?xf32>, %w1: tensor<4x4x3x3xf32>, %w2: tensor<4x4x3x3xf32>, %w3: tensor<4x4x1x1xf32>) -> tensor<1x4x?x?xf32> attributes {entrance} {
+  %t = "llh.conv"(%x, %w1) <{dilation = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, layout = #llh.Layout<NCHW>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>, weight_layout = #llh.Layout<FCHW>}> : (tensor<1x4x?x?xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x?x?xf32>
+  %a = "llh.conv"(%t, %w2) <{dilation = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 3, 3>, layout = #llh.Layout<NCHW>, pad = array<i64: 1, 1, 1, 1>, stride = array<i64: 1, 1>, weight_layout = #llh.Layout<FCHW>}> : (tensor<1x4x?x?xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x?x?xf32>
+  %b = "llh.conv"(%t, %w3) <{dilation = array<i64: 1, 1>, group = 1 : i64, kernel_shape = array<i64: 1, 1>, layout = #llh.Layout<NCHW>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>, weight_layout = #llh.Layout<FCHW>}> : (tensor<1x4x?x?xf32>, tensor<4x4x1x1xf32>) -> tensor<1x4x?x?xf32>
+  %r = "llh.add"(%a, %b) : (tensor<1x4x?x?xf32>, tensor<1x4x?x?xf32>) -> tensor<1x4x?x?xf32>
+  return %r : tensor<1x4x?x?xf32>
+}

@@ -96,7 +96,9 @@ class ConvGeometry:
 def _collapse(ctx: LoweringContext, m: Value, groups: Sequence[Sequence[int]]) -> Value:
     from llh_opt.lowering.data_movement import collapse
 
-    return collapse(ctx, m, groups)
+    view = collapse(ctx, m, groups)
+    ctx.add_view(view, m)  # the input may be read only through this view: keep it alive
+    return view
 
 
 def _scaled(ctx: LoweringContext, v: Value, k: int) -> Value:
