@@ -1,4 +1,10 @@
-"""Lowering of `llh.conv` and `llh.conv_bias` to `scf.for` loop nests (direct convolution).
+"""Lowering of `llh.conv` and `llh.conv_bias` to loop nests.
+
+2-D convolutions with `group == 1` on f32/f64, channels-first or channels-last, any stride,
+dilation, padding and weight layout, go through the GEMM engine as an implicit GEMM
+(``kernels/conv2d.py``: packed vector micro-kernels, the fused epilogue in the tile store,
+constant weights packed at compile time). Everything else — `group > 1` (including depthwise),
+1-D and 3-D convolutions, f16/bf16 — uses the generic direct convolution below.
 
 Any number of spatial dimensions (1-D, 2-D, 3-D), `group`, `dilation`, `stride`, asymmetric
 `pad`, channels-first (`NCHW`/`NCW`) and channels-last (`NHWC`/`NWC`) data layouts and the
@@ -34,7 +40,10 @@ from llh_opt.dialects.llh.base import input_layout, weight_layout
 from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import FloatType
 from llh_opt.lowering.context import LoweringContext
-from llh_opt.lowering.fusion import epilogue_for
+from llh_opt.lowering.fusion import Epilogue, epilogue_for
+from llh_opt.lowering.kernels import Tile, tile_for
+from llh_opt.lowering.kernels.conv2d import ConvGeometry, conv2d_gemm
+from llh_opt.lowering.kernels.prepack import drop_unpacked
 from llh_opt.lowering.registry import lowers
 from llh_opt.lowering.window import (
     Level,
@@ -82,6 +91,12 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
     epi = epilogue_for(op, ctx)
     out = ctx.alloc_for(epi.result if epi is not None else op.result)
     od = ctx.dims(op.result)
+
+    tile = tile_for(elt)
+    if tile is not None and win.k == 2 and group == 1 and c_ax in (1, 3):
+        _lower_gemm(ctx, op, tile, win, xb, wb, bb, out, xd, wd, od, c_ax, sp, f_w, c_w,
+                    sp_w, epi)  # fmt: skip
+        return
 
     src = xb
     if win.padded:
@@ -150,6 +165,62 @@ def lower_conv(op: Operation, ctx: LoweringContext) -> None:
         if epi is not None:
             total = epi.apply(ctx, total, o_idx)
         ctx.store(from_acc(ctx, total, elt), out, o_idx)
+    if src is not xb:
+        ctx.dealloc(src)
+
+
+def _lower_gemm(
+    ctx: LoweringContext,
+    op: Operation,
+    tile: Tile,
+    win: Window,
+    xb: Value,
+    wb: Value,
+    bb: Value | None,
+    out: Value,
+    xd: list[Value],
+    wd: list[Value],
+    od: list[Value],
+    c_ax: int,
+    sp: list[int],
+    f_w: int,
+    c_w: int,
+    sp_w: tuple[int, ...],
+    epi: Epilogue | None,
+) -> None:
+    """2-D, `group == 1`, f32/f64: implicit GEMM (``kernels/conv2d.py``)."""
+    src = xb
+    sizes = [xd[a] for a in sp]
+    if win.padded:
+        sizes = [grow(ctx, xd[a], win.pad_begin[i] + win.pad_end[i]) for i, a in enumerate(sp)]
+        src = padded_copy(ctx, xb, xd, sp, win.pad_begin, sizes, ctx.const(0.0, tile.elt))
+
+    def w_index(f: Value, c: Value, kh: Value, kw: Value) -> list[Value]:
+        idx = [ctx.c(0)] * 4
+        idx[f_w], idx[c_w], idx[sp_w[0]], idx[sp_w[1]] = f, c, kh, kw
+        return idx
+
+    w_vec = None
+    if f_w == 3:
+
+        def w_vec(f: Value, c: Value, kh: Value, kw: Value) -> Value:
+            return ctx.create1("vector.load", (wb, *w_index(f, c, kh, kw)), tile.vt)
+
+    channels_last = c_ax == 3
+    linear_plane = (
+        not channels_last
+        and win.stride == (1, 1)
+        and win.kernel[1] == 1
+        and win.pad_begin[1] == 0
+        and win.pad_end[1] == 0
+    )
+    g = ConvGeometry(
+        xd[0], wd[c_w], wd[f_w], od[sp[0]], od[sp[1]], sizes[0], sizes[1],
+        win.kernel, win.stride, win.dilation, channels_last, w_index, linear_plane,
+        (f_w, c_w, sp_w[0], sp_w[1]),
+    )  # fmt: skip
+    conv2d_gemm(ctx, tile, g, src, wb, bb, out, epi, w_vec)
+    drop_unpacked(ctx, wb, op.W)  # type: ignore[attr-defined]
     if src is not xb:
         ctx.dealloc(src)
 

@@ -8,12 +8,13 @@
 // CHECK: ^bb2:
 // CHECK: %[[OUT:.*]] = memref.alloc() : memref<1x3x5x5xf32>
 // CHECK-NOT: memref.alloc() : memref<1x3x5x5xf32>
+// CHECK: %[[OF:.*]] = memref.collapse_shape %[[OUT]]
 // CHECK: memref.load %[[B]]
 // CHECK: arith.addf
 // CHECK: memref.load %[[R]]
 // CHECK: arith.addf
 // CHECK: arith.maximumf
-// CHECK-NEXT: {{(memref|vector)}}.store
+// CHECK-NEXT: {{(memref|vector)}}.store {{.*}}, %[[OF]]
 // CHECK-NOT: memref.alloc() : memref<1x3x5x5xf32>
 // CHECK: return %[[OUT]]
 func.func @conv_epilogue(%x: tensor<1x2x5x5xf32>, %w: tensor<3x2x3x3xf32>, %b: tensor<1x3x1x1xf32>, %r: tensor<1x3x5x5xf32>) -> tensor<1x3x5x5xf32> attributes {entrance} {
@@ -101,9 +102,10 @@ func.func @per_channel(%a: tensor<?x4x?x?xf32> {func.input_symbol_0 = "s0", func
 
 // lower-to-llvm folds a batch norm with constant parameters into the conv (conv_bias): the
 // loop module has no per-channel sqrt; W' = W * s, B' = (0 - mean) * s + bias with
-// s = scale / sqrt(var) = [0.5, 2].
-// PIPE: memref.global "private" constant @[[WG:.*]] : memref<2x1x1x1xf32> = dense<{{\[\[\[\[}}1.000000e+00]]], {{\[\[\[}}6.000000e+00]]]]>
-// PIPE-NEXT: memref.global "private" constant @[[BG:.*]] : memref<2xf32> = dense<[0.000000e+00, 2.250000e+00]>
+// s = scale / sqrt(var) = [0.5, 2]. The GEMM kernel packs the folded weight W' = [1, 6] at
+// compile time into one 6-row panel [1, K = 1, 6] (rows past F repeat the last one).
+// PIPE: memref.global "private" constant @[[BG:.*]] : memref<2xf32> = dense<[0.000000e+00, 2.250000e+00]>
+// PIPE-NEXT: memref.global "private" constant @[[WG:.*]] : memref<1x1x6xf32> = dense<{{\[\[\[}}1.000000e+00, 6.000000e+00, 6.000000e+00, 6.000000e+00, 6.000000e+00, 6.000000e+00]]]>
 // PIPE-LABEL: func.func @folded
 // PIPE-NOT: math.sqrt
 // PIPE: memref.get_global @[[BG]]

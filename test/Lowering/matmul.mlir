@@ -2,27 +2,51 @@
 // RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops | %mlir-opt --split-input-file --convert-scf-to-cf --expand-strided-metadata --convert-to-llvm --reconcile-unrealized-casts > /dev/null
 // REQUIRES: mlir-opt
 
-// matmul in i-k-j order: the output row is zeroed, A[i, k] is loaded once per (i, k) and the
-// row B[k, :] is streamed with unit stride into the output row.
+// f32 matmul through the GEMM engine: B is packed once into [N/16, K, 16] panels (an
+// scf.parallel over panels; full panels by vector loads, the tail panel by clamped scalar
+// loads), then an scf.parallel over chunks of 6-row panels runs the 6x16 register tile: 12
+// vector<8xf32> accumulators carried through the K loop, 2 packed B vectors and 6 broadcast A
+// scalars per step. The tile store is guarded: full tiles by vector stores, tail tiles through
+// a stack scratch tile and scalar stores of the valid part.
 // CHECK-LABEL: func.func @matmul
 // CHECK-SAME: (%[[A:.*]]: memref<?x64xf32> {{.*}}, %[[B:.*]]: memref<64x10xf32>) -> memref<?x10xf32>
-// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG: %[[M:.*]] = memref.dim %[[A]], %c0
 // CHECK: ^bb2:
 // CHECK-NEXT: %[[C:.*]] = memref.alloc(%[[M]]) : memref<?x10xf32>
-// CHECK-NEXT: scf.for %[[i:.*]] = %c0 to %[[M]] step %c1 {
-// CHECK-NEXT:   scf.for %[[j0:.*]] = %c0 to %c10 step %c1 {
-// CHECK-NEXT:     memref.store %[[ZERO]], %[[C]][%[[i]], %[[j0]]] : memref<?x10xf32>
-// CHECK-NEXT:   }
-// CHECK-NEXT:   scf.for %[[k:.*]] = %c0 to %c64 step %c1 {
-// CHECK-NEXT:     %[[AIK:.*]] = memref.load %[[A]][%[[i]], %[[k]]] : memref<?x64xf32>
-// CHECK-NEXT:     scf.for %[[j:.*]] = %c0 to %c10 step %c1 {
-// CHECK-NEXT:       %[[BKJ:.*]] = memref.load %[[B]][%[[k]], %[[j]]] : memref<64x10xf32>
-// CHECK-NEXT:       %[[CIJ:.*]] = memref.load %[[C]][%[[i]], %[[j]]] : memref<?x10xf32>
-// CHECK-NEXT:       %[[P:.*]] = arith.mulf %[[AIK]], %[[BKJ]] : f32
-// CHECK-NEXT:       %[[S:.*]] = arith.addf %[[CIJ]], %[[P]] : f32
-// CHECK-NEXT:       memref.store %[[S]], %[[C]][%[[i]], %[[j]]] : memref<?x10xf32>
-// CHECK: return %[[C]] : memref<?x10xf32>
+// CHECK: %[[BP:.*]] = memref.alloc(%{{.*}}, %c64) : memref<?x?x16xf32>
+// CHECK: scf.parallel (%[[JP:.*]]) = (%c0) to (%{{.*}}) step (%c1) {
+// CHECK:   %[[J0:.*]] = arith.muli %[[JP]], %c16 : index
+// CHECK:   %[[FULLB:.*]] = arith.cmpi sle, %{{.*}}, %c10 : index
+// CHECK-NEXT:   scf.if %[[FULLB]] {
+// CHECK-NEXT:     scf.for %[[K:.*]] = %c0 to %c64 step %c1 {
+// CHECK-NEXT:       %[[V:.*]] = vector.load %[[B]][%[[K]], %[[J0]]] : memref<64x10xf32>, vector<8xf32>
+// CHECK-NEXT:       vector.store %[[V]], %[[BP]][%[[JP]], %[[K]], %c0] : memref<?x?x16xf32>, vector<8xf32>
+// CHECK:   } else {
+// CHECK:         %[[JC:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:         %[[X:.*]] = memref.load %[[B]][%{{.*}}, %[[JC]]] : memref<64x10xf32>
+// CHECK-NEXT:         memref.store %[[X]], %[[BP]][%[[JP]], %{{.*}}, %{{.*}}] : memref<?x?x16xf32>
+// CHECK: scf.parallel (%[[CH:.*]]) = (%c0) to (%{{.*}}) step (%c1) {
+// CHECK:   %[[ACC:.*]]:12 = scf.for %[[K:.*]] = %c0 to %c64 step %c1 iter_args(%[[A0:[a-z0-9_]+]] = %{{.*}}, {{.*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>) {
+// CHECK-NEXT:     %[[B0:.*]] = vector.load %[[BP]][%{{.*}}, %[[K]], %c0] : memref<?x?x16xf32>, vector<8xf32>
+// CHECK-NEXT:     %[[B1:.*]] = vector.load %[[BP]][%{{.*}}, %[[K]], %c8] : memref<?x?x16xf32>, vector<8xf32>
+// CHECK-NEXT:     %[[S:.*]] = memref.load %[[A]][%{{.*}}, %[[K]]] : memref<?x64xf32>
+// CHECK-NEXT:     %[[SV:.*]] = vector.broadcast %[[S]] : f32 to vector<8xf32>
+// CHECK-NEXT:     %{{.*}} = vector.fma %[[SV]], %[[B0]], %[[A0]] : vector<8xf32>
+// CHECK-NEXT:     %{{.*}} = vector.fma %[[SV]], %[[B1]], %{{.*}} : vector<8xf32>
+// CHECK-COUNT-5: vector.broadcast
+// CHECK:     scf.yield
+// CHECK:   %[[FM:.*]] = arith.cmpi sle, %{{.*}}, %[[M]] : index
+// CHECK:   %[[FN:.*]] = arith.cmpi sle, %{{.*}}, %c10 : index
+// CHECK-NEXT:   %[[FULL:.*]] = arith.andi %[[FM]], %[[FN]] : i1
+// CHECK-NEXT:   scf.if %[[FULL]] {
+// CHECK-NEXT:     vector.store %[[ACC]]#0, %[[C]][%{{.*}}, %{{.*}}] : memref<?x10xf32>, vector<8xf32>
+// CHECK:   } else {
+// CHECK-NEXT:     %[[T:.*]] = memref.alloca() : memref<6x16xf32>
+// CHECK-NEXT:     vector.store %[[ACC]]#0, %[[T]][%c0, %c0] : memref<6x16xf32>, vector<8xf32>
+// CHECK:           %[[E:.*]] = memref.load %[[T]][%{{.*}}, %{{.*}}] : memref<6x16xf32>
+// CHECK-NEXT:      memref.store %[[E]], %[[C]][%{{.*}}, %{{.*}}] : memref<?x10xf32>
+// CHECK: memref.dealloc %[[BP]] : memref<?x?x16xf32>
+// CHECK-NEXT: return %[[C]] : memref<?x10xf32>
 func.func @matmul(%a: tensor<?x64xf32> {func.input_symbol_0 = "s0", func.input_symbol_1 = "c64"}, %b: tensor<64x10xf32>) -> tensor<?x10xf32> attributes {entrance} {
   %r = "llh.matmul"(%a, %b) : (tensor<?x64xf32>, tensor<64x10xf32>) -> tensor<?x10xf32>
   return %r : tensor<?x10xf32>
