@@ -47,7 +47,7 @@
 // CHECK: memref.load
 // CHECK: arith.mulf {{.*}} : f32
 
-// DUMP-LABEL: IR Dump After ConvertLLHToLoopsPass
+// DUMP-LABEL: IR Dump After ConvertLLHToLoops (convert-llh-to-loops)
 // DUMP: func.func @maybe_one
 // DUMP: %[[ONE:.*]] = arith.cmpi eq, %dim_{{[0-9]+}}, %c1 : index
 // DUMP: scf.if %[[ONE]] {
