@@ -2,7 +2,8 @@
 // RUN: llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops --plan-memory="report sizes=s0=10" -o %t 2>&1 | filecheck %s --check-prefix=REPORT
 // RUN: %if mlir-opt %{ llh-opt %s --split-input-file --infer-symbolic-shape --convert-llh-to-loops --plan-memory | %mlir-opt --split-input-file > /dev/null %}
 
-// Three temporaries of 16*s0 bytes, all live at the add: three 64-byte aligned slots. The
+// Three temporaries of 16*s0 bytes (each used twice, so not fused away), all live at the last
+// op: three 64-byte aligned slots. The
 // returned result keeps its allocation; @main allocates the workspace once and calls the body.
 // CHECK-LABEL: func.func @main(
 // CHECK-NEXT: %[[N:.*]] = call @main_workspace_size(%arg0, %arg1)
@@ -10,7 +11,7 @@
 // CHECK-NEXT: %[[R:.*]] = call @main_with_workspace(%arg0, %arg1, %[[WS]])
 // CHECK-NEXT: memref.dealloc %[[WS]] : memref<?xi8>
 // CHECK-NEXT: return %[[R]]
-// CHECK: func.func @main_with_workspace({{.*}}, %arg2: memref<?xi8>) -> memref<?x4xf32> attributes {entrance, llh.workspace = {alignment = 64 : i64, buffers = [{live = [33, 61], offset = "0", size = "16*s0"}, {live = [39, 52], offset = "64*floor((16*s0 + 63)/64)", size = "16*s0"}, {live = [45, 60], offset = "128*floor((16*s0 + 63)/64)", size = "16*s0"}], size = "192*floor((16*s0 + 63)/64)", unplanned = "48*s0"}}
+// CHECK: func.func @main_with_workspace({{.*}}, %arg2: memref<?xi8>) -> memref<?x4xf32> attributes {entrance, llh.workspace = {alignment = 64 : i64, buffers = [{live = [38, 208], offset = "0", size = "16*s0"}, {live = [77, 207], offset = "64*floor((16*s0 + 63)/64)", size = "16*s0"}, {live = [114, 206], offset = "128*floor((16*s0 + 63)/64)", size = "16*s0"}], size = "192*floor((16*s0 + 63)/64)", unplanned = "48*s0"}}
 // CHECK: %[[D:.*]] = memref.dim %arg0, %c0
 // CHECK-NEXT: %[[A:.*]] = arith.muli %c16, %[[D]]
 // CHECK-NEXT: %[[B:.*]] = arith.addi %c63, %[[A]]
@@ -18,7 +19,7 @@
 // CHECK-NEXT: %[[O1:.*]] = arith.muli %c64, %[[C]]
 // CHECK-NEXT: %[[O2:.*]] = arith.muli %c128, %[[C]]
 // CHECK: ^bb2:
-// CHECK-NEXT: %[[V0:.*]] = memref.view %arg2[%c0][%{{.*}}] : memref<?xi8> to memref<?x4xf32>
+// CHECK: %[[V0:.*]] = memref.view %arg2[%c0][%{{.*}}] : memref<?xi8> to memref<?x4xf32>
 // CHECK: memref.view %arg2[%[[O1]]][%{{.*}}] : memref<?xi8> to memref<?x4xf32>
 // CHECK: memref.view %arg2[%[[O2]]][%{{.*}}] : memref<?xi8> to memref<?x4xf32>
 // CHECK: %[[OUT:.*]] = memref.alloc(%{{.*}}) : memref<?x4xf32>
@@ -34,27 +35,30 @@ func.func @main(%x: tensor<?x4xf32> {func.input_symbol_0 = "s0", func.input_symb
   %1 = "llh.exp"(%0) : (tensor<?x4xf32>) -> tensor<?x4xf32>
   %2 = "llh.add"(%1, %y) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   %3 = "llh.mul"(%2, %0) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
-  return %3 : tensor<?x4xf32>
+  %4 = "llh.add"(%3, %1) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  %5 = "llh.mul"(%4, %2) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %5 : tensor<?x4xf32>
 }
 
 // -----
 
-// A chain of equal static sizes ping-pongs between two slots (sizes provably equal share).
+// A chain of equal static sizes (transposes: each one materialized) ping-pongs between two slots
+// (sizes provably equal share).
 // CHECK-LABEL: func.func @chain_with_workspace
-// CHECK-SAME: buffers = [{live = [25, 37], offset = "0", size = "256"}, {live = [31, 44], offset = "256", size = "256"}, {live = [38, 51], offset = "0", size = "256"}, {live = [45, 58], offset = "256", size = "256"}], size = "512", unplanned = "1024"
-// CHECK: memref.view %arg1[%c0][] : memref<?xi8> to memref<4x16xf32>
+// CHECK-SAME: buffers = [{live = [28, 38], offset = "0", size = "256"}, {live = [33, 44], offset = "256", size = "256"}, {live = [39, 50], offset = "0", size = "256"}, {live = [45, 65], offset = "256", size = "256"}], size = "512", unplanned = "1024"
+// CHECK: memref.view %arg1[%c0][] : memref<?xi8> to memref<16x4xf32>
 // CHECK: memref.view %arg1[%c256][] : memref<?xi8> to memref<4x16xf32>
-// CHECK: memref.view %arg1[%c0][] : memref<?xi8> to memref<4x16xf32>
+// CHECK: memref.view %arg1[%c0][] : memref<?xi8> to memref<16x4xf32>
 // CHECK: memref.view %arg1[%c256][] : memref<?xi8> to memref<4x16xf32>
 // CHECK-LABEL: func.func @chain_workspace_size
 // CHECK: return %c512 : index
 // REPORT: remark: memory plan of @chain: peak workspace 512 bytes for 4 buffers of 1024 bytes; 512 of 1024 bytes
 func.func @chain(%x: tensor<4x16xf32>) -> tensor<4x16xf32> attributes {entrance} {
-  %0 = "llh.relu"(%x) : (tensor<4x16xf32>) -> tensor<4x16xf32>
-  %1 = "llh.exp"(%0) : (tensor<4x16xf32>) -> tensor<4x16xf32>
-  %2 = "llh.sqrt"(%1) : (tensor<4x16xf32>) -> tensor<4x16xf32>
-  %3 = "llh.abs"(%2) : (tensor<4x16xf32>) -> tensor<4x16xf32>
-  %4 = "llh.exp"(%3) : (tensor<4x16xf32>) -> tensor<4x16xf32>
+  %0 = "llh.transpose"(%x) <{perms = array<i64: 1, 0>}> : (tensor<4x16xf32>) -> tensor<16x4xf32>
+  %1 = "llh.transpose"(%0) <{perms = array<i64: 1, 0>}> : (tensor<16x4xf32>) -> tensor<4x16xf32>
+  %2 = "llh.transpose"(%1) <{perms = array<i64: 1, 0>}> : (tensor<4x16xf32>) -> tensor<16x4xf32>
+  %3 = "llh.transpose"(%2) <{perms = array<i64: 1, 0>}> : (tensor<16x4xf32>) -> tensor<4x16xf32>
+  %4 = "llh.relu"(%3) : (tensor<4x16xf32>) -> tensor<4x16xf32>
   return %4 : tensor<4x16xf32>
 }
 
@@ -69,7 +73,9 @@ func.func @two(%x: tensor<?xf32> {func.input_symbol_0 = "s0"}, %y: tensor<?xf32>
   %1 = "llh.relu"(%y) : (tensor<?xf32>) -> tensor<?xf32>
   %2 = "llh.exp"(%0) : (tensor<?xf32>) -> tensor<?xf32>
   %3 = "llh.exp"(%1) : (tensor<?xf32>) -> tensor<?xf32>
-  return %2, %3 : tensor<?xf32>, tensor<?xf32>
+  %4 = "llh.add"(%2, %0) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  %5 = "llh.add"(%3, %1) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  return %4, %5 : tensor<?xf32>, tensor<?xf32>
 }
 
 // -----
