@@ -188,30 +188,37 @@ class Timings:
 
 
 def round_robin(
-    engines: Mapping[str, Callable[[], Any]], runs: int, inner: int = 1
+    engines: Mapping[str, Callable[[], Any]], runs: int, inner: int | Mapping[str, int] = 1
 ) -> dict[str, Timings]:
-    """Time each engine `runs` times, interleaved (one run of every engine per round), so a
-    burst of load from other processes spoils one run of many engines rather than every run
-    of one. A sample is the mean of `inner` back-to-back calls (for very short kernels)."""
+    """Time each engine `runs` times, interleaved (one sample of every engine per round), so a
+    burst of load from other processes spoils one sample of many engines rather than every
+    sample of one. A sample is the mean of `inner` back-to-back calls (one count for all, or
+    one per engine name) for very short kernels."""
+    reps = {n: inner if isinstance(inner, int) else inner.get(n, 1) for n in engines}
     out = {name: Timings() for name in engines}
     for _ in range(runs):
         for name, fn in engines.items():
             t0 = time.perf_counter()
-            for _ in range(inner):
+            for _ in range(reps[name]):
                 fn()
-            out[name].samples.append((time.perf_counter() - t0) / inner)
+            out[name].samples.append((time.perf_counter() - t0) / reps[name])
     return out
 
 
-def inner_repeats(fn: Callable[[], Any], target: float = 0.02, cap: int = 1000) -> int:
-    """How many back-to-back calls of `fn` make one sample of about `target` seconds (one
-    warm call times it)."""
-    t0 = time.perf_counter()
-    fn()
-    dt = time.perf_counter() - t0
-    if dt <= 0:
-        return cap
-    return max(1, min(cap, int(target / dt)))
+def rounds_for(
+    engines: Mapping[str, Callable[[], Any]], runs: int, budget: float = 0.5, cap: int = 200
+) -> int:
+    """Rounds of :func:`round_robin` for `engines`: at least `runs`, more (up to `cap`) while
+    one round of all of them (one warm call each, timed here) fits `budget` seconds that many
+    times, so sub-millisecond kernels get enough single-call samples."""
+    total = 0.0
+    for fn in engines.values():
+        t0 = time.perf_counter()
+        fn()
+        total += time.perf_counter() - t0
+    if total <= 0:
+        return max(runs, cap)
+    return max(runs, min(cap, int(budget / total)))
 
 
 # --------------------------------------------------------------------------- checking

@@ -49,7 +49,7 @@ def resnet18_module(params: dict[str, np.ndarray]) -> Any:
         def __init__(self) -> None:
             super().__init__()
             for name, arr in params.items():
-                p = torch.nn.Parameter(torch.from_numpy(arr.copy()), requires_grad=False)
+                p = torch.nn.Parameter(torch.from_numpy(arr), requires_grad=False)
                 self.register_parameter(name, p)
 
         def forward(self, x: Any) -> Any:
@@ -128,6 +128,16 @@ def iree_status() -> str | None:
     return None
 
 
+def iree_version() -> str:
+    """The installed ``iree-base-compiler`` version (``?`` if unknown)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("iree-base-compiler")
+    except metadata.PackageNotFoundError:
+        return "?"
+
+
 def _iree_compile_exe() -> str | None:
     exe = Path(sys.executable).with_name("iree-compile")
     if exe.exists():
@@ -160,34 +170,50 @@ class IreeModule:
 
 
 def iree_compile(
-    module: Any, examples: Sequence[np.ndarray], workdir: Path, threads: int, name: str = "main"
+    module: Any,
+    examples: Sequence[np.ndarray],
+    workdir: Path,
+    threads: int,
+    name: str = "main",
+    cache: Path | None = None,
 ) -> IreeModule:
     """Export `module` at the shapes of `examples`, compile it with IREE for the host CPU and
-    load it on the ``local-task`` driver with `threads` workers. Raises RuntimeError with the
-    failing step's message."""
+    load it on the ``local-task`` driver with `threads` workers. With `cache`, an existing
+    ``.vmfb`` there is loaded instead (import and compile times then 0) and a new one is kept
+    there. Raises RuntimeError with the failing step's message."""
     import iree.runtime as rt
-    import torch
-    import torch_mlir.fx as fx
 
     workdir.mkdir(parents=True, exist_ok=True)
-    mlir = workdir / f"{name}.torch.mlir"
     vmfb = workdir / f"{name}.vmfb"
-    t0 = time.perf_counter()
-    with torch.no_grad():
-        imported = fx.export_and_import(
-            module, *(torch.from_numpy(a) for a in examples), output_type="torch", func_name=name
+    t0 = t1 = t2 = time.perf_counter()
+    if cache is not None and cache.exists():
+        shutil.copyfile(cache, vmfb)
+    else:
+        import torch
+        import torch_mlir.fx as fx
+
+        mlir = workdir / f"{name}.torch.mlir"
+        with torch.no_grad():
+            imported = fx.export_and_import(
+                module,
+                *(torch.from_numpy(a) for a in examples),
+                output_type="torch",
+                func_name=name,
+            )
+        mlir.write_text(str(imported))
+        t1 = time.perf_counter()
+        exe = _iree_compile_exe()
+        if exe is None:
+            raise RuntimeError("iree-compile not found")
+        proc = subprocess.run(
+            [exe, str(mlir), *IREE_FLAGS, "-o", str(vmfb)], capture_output=True, text=True
         )
-    mlir.write_text(str(imported))
-    t1 = time.perf_counter()
-    exe = _iree_compile_exe()
-    if exe is None:
-        raise RuntimeError("iree-compile not found")
-    proc = subprocess.run(
-        [exe, str(mlir), *IREE_FLAGS, "-o", str(vmfb)], capture_output=True, text=True
-    )
-    t2 = time.perf_counter()
-    if proc.returncode != 0:
-        raise RuntimeError(f"iree-compile failed: {proc.stderr.strip()[:500]}")
+        t2 = time.perf_counter()
+        if proc.returncode != 0:
+            raise RuntimeError(f"iree-compile failed: {proc.stderr.strip()[:500]}")
+        if cache is not None:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(vmfb, cache)
     if not _IREE_THREADS:
         rt.flags.parse_flags(f"--task_topology_max_group_count={threads}")
         _IREE_THREADS.append(threads)
