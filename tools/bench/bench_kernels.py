@@ -472,6 +472,85 @@ def measure_op(
     return res, how
 
 
+@dataclass
+class KernelsResult:
+    """Everything one run measured (what ``summary.py`` reads)."""
+
+    results: list[OpResult]
+    peaks: peak.Peaks
+    threads: int
+    runs: int
+    budget: float
+    how: str  # how llh-opt's threads were set
+    iree: bool
+    notes: list[str] = field(default_factory=list)
+
+
+def _log(msg: str) -> None:
+    print(f"[bench_kernels] {msg}", file=sys.stderr, flush=True)
+
+
+def measure(
+    keys: Sequence[str],
+    threads: int = 2,
+    runs: int = 5,
+    budget: float = 0.5,
+    opt_level: int = 2,
+    iree: bool = True,
+    peaks: peak.Peaks | None = None,
+    peak_seconds: float = 0.2,
+    peak_mib: float = 256.0,
+) -> KernelsResult:
+    """Peaks (unless given), then every op of `keys` on every engine."""
+    ops = all_ops()
+    notes: list[str] = []
+    iree_why = None if iree else "--no-iree"
+    if iree_why is None:
+        iree_why = eng.iree_status()
+    if iree_why:
+        notes.append(f"IREE column empty: {iree_why}.")
+    if peaks is None:
+        _log("peaks")
+        peaks = peak.measure(sorted({1, threads}), peak_seconds, peak_mib, runs=3)
+    results: list[OpResult] = []
+    how = "?"
+    with tempfile.TemporaryDirectory(prefix="bench-kernels-") as tmp:
+        for key in keys:
+            r, h = measure_op(
+                ops[key], threads, runs, budget, opt_level, None if iree_why else Path(tmp), _log
+            )
+            how = h if h != "?" else how
+            results.append(r)
+            notes += r.notes
+    return KernelsResult(results, peaks, threads, runs, budget, how, not iree_why, notes)
+
+
+def report_tables(k: KernelsResult) -> list[str]:
+    """The peak table, the per-op table and their notes."""
+    rounds_text = "–".join(sorted({str(r.rounds) for r in k.results}, key=int)) or "0"
+    return [
+        "Measured peaks (`peak.py`):",
+        "",
+        common.md_table(peak.PEAK_HEADERS, k.peaks.rows()),
+        "",
+        common.md_table(TABLE_HEADERS, [result_row(r, k.peaks, k.threads) for r in k.results], 3),
+        "",
+        f"Times: best (median) in ms of one call per engine per round, engines interleaved "
+        f"round-robin, {rounds_text} rounds (at least {k.runs}, more while a round fits "
+        f"{k.budget:g} s / rounds). llh-opt: "
+        f"`llh_opt.runtime.compile`, {k.how}. torch 2T / 1T: eager with 2 / 1 intra-op threads; "
+        f"IREE: llvm-cpu for the host CPU, local-task driver with {k.threads} workers; "
+        "numpy: float32, its own BLAS threads. Rates and % of peak: conv and matmul in GFLOP/s "
+        f"against the measured {k.threads}-thread FMA peak, the other ops in GB/s (bytes "
+        "read + written once) against the best measured copy/triad bandwidth with up to "
+        f"{k.threads} threads ({k.peaks.mib:g} MiB arrays); their 3-10 MB working sets fit "
+        "this CPU's last-level cache, so they can exceed 100%. Ratios are time ratios "
+        "(< 1× = llh-opt faster). Error: max |engine − float64 numpy| / max |reference| over "
+        "the engines kept.",
+        *(f"\n- {n}" for n in k.notes),
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ops = all_ops()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -493,40 +572,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown op(s) {', '.join(unknown)}; choose from {', '.join(ops)}")
 
-    def progress(msg: str) -> None:
-        print(f"[bench_kernels] {msg}", file=sys.stderr, flush=True)
-
     import torch
 
     load_start = common.uptime()
     started = dt.datetime.now(dt.timezone.utc)
-    notes: list[str] = []
-    iree_why = "--no-iree" if args.no_iree else eng.iree_status()
-    if iree_why:
-        notes.append(f"IREE column empty: {iree_why}.")
-    progress("peaks")
-    thread_counts = sorted({1, args.threads})
-    peaks = peak.measure(thread_counts, args.peak_seconds, args.peak_mib, runs=3)
-    results: list[OpResult] = []
-    how = "?"
-    with tempfile.TemporaryDirectory(prefix="bench-kernels-") as tmp:
-        for key in chosen:
-            r, h = measure_op(
-                ops[key],
-                args.threads,
-                args.runs,
-                args.budget,
-                args.opt_level,
-                None if iree_why else Path(tmp),
-                progress,
-            )
-            how = h if h != "?" else how
-            results.append(r)
-            notes += r.notes
+    k = measure(
+        chosen,
+        args.threads,
+        args.runs,
+        args.budget,
+        args.opt_level,
+        not args.no_iree,
+        None,
+        args.peak_seconds,
+        args.peak_mib,
+    )
     load_end = common.uptime()
-    rounds_text = "–".join(sorted({str(r.rounds) for r in results}, key=int)) or "0"
     versions = f"numpy {np.__version__}, torch {torch.__version__}"
-    if not iree_why:
+    if k.iree:
         versions += f", IREE {eng.iree_version()}"
     cmd = "python tools/bench/bench_kernels.py " + " ".join(argv or sys.argv[1:])
     lines = common.report_head(
@@ -537,29 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_end,
         cmd,
     )
-    lines += [
-        "Measured peaks (`peak.py`):",
-        "",
-        common.md_table(peak.PEAK_HEADERS, peaks.rows()),
-        "",
-        common.md_table(TABLE_HEADERS, [result_row(r, peaks, args.threads) for r in results], 3),
-        "",
-        f"Times: best (median) in ms of one call per engine per round, engines interleaved "
-        f"round-robin, {rounds_text} rounds (at least {args.runs}, more while a round fits "
-        f"{args.budget:g} s / rounds). llh-opt: "
-        f"`llh_opt.runtime.compile`, {how}. torch 2T / 1T: eager with 2 / 1 intra-op threads; "
-        f"IREE: llvm-cpu for the host CPU, local-task driver with {args.threads} workers; "
-        "numpy: float32, its own BLAS threads. Rates and % of peak: conv and matmul in GFLOP/s "
-        f"against the measured {args.threads}-thread FMA peak, the other ops in GB/s (bytes "
-        "read + written once) against the best measured copy/triad bandwidth with up to "
-        f"{args.threads} threads ({args.peak_mib:g} MiB arrays); their 10-20 MB working sets fit "
-        "this CPU's last-level cache, so they can exceed 100%. Ratios are time ratios "
-        "(< 1× = llh-opt faster). Error: max |engine − float64 numpy| / max |reference| over "
-        "the engines kept.",
-        *(f"\n- {n}" for n in notes),
-        "",
-    ]
-    text = "\n".join(lines)
+    text = "\n".join([*lines, *report_tables(k), ""])
     print(text)
     if args.write_results:
         common.append_results(text, args.results)
