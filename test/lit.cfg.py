@@ -136,3 +136,7 @@ config.substitutions.append(("%upstream-check", " ".join(_checker)))
 config.environment["LLH_OPT_TEST"] = "1"
 for _var in ("LANG", "LC_ALL"):
     config.environment[_var] = "C.UTF-8"
+
+# `%python script.py` runs a generator script with the interpreter running lit (for inputs too
+# large to check in, e.g. literals with 100,000 digits).
+config.substitutions.append(("%python", sys.executable))
