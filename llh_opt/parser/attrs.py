@@ -694,12 +694,29 @@ class AttrMixin:
                 raise ParseError(
                     "multiple memory spaces specified in memref type", self.base + c[0].start_pos
                 )
-        if isinstance(layout, AffineMapAttr) and layout.map.is_identity():
-            layout = None
+        if isinstance(layout, AffineMapAttr):
+            if layout.map.num_dims != len(shape):
+                raise ParseError(
+                    "memref layout mismatch between rank and affine map: "
+                    f"{len(shape)} != {layout.map.num_dims}",
+                    self.base + c[0].start_pos,
+                )
+            if layout.map.is_identity():
+                layout = None
+        elif isinstance(layout, StridedLayoutAttr) and len(layout.strides) != len(shape):
+            raise ParseError(
+                "expected the number of strides to match the rank", self.base + c[0].start_pos
+            )
         return MemRefType(shape, elt, layout, _memory_space(space))
 
     def memref_unranked(self, c: list[Any]) -> Type:
-        return UnrankedMemRefType(c[2], _memory_space(c[3] if len(c) > 3 else None))
+        space = c[3] if len(c) > 3 else None
+        if isinstance(space, (AffineMapAttr, StridedLayoutAttr)):
+            # MLIR reports it at the `>` closing the type.
+            start = self.base + c[0].start_pos
+            end = scan_brackets(self.src.text, start + len("memref"))
+            raise ParseError("cannot have affine map for unranked memref type", end - 1)
+        return UnrankedMemRefType(c[2], _memory_space(space))
 
     def complex_fine(self, c: list[Any]) -> Type:
         return ComplexType(c[1])
