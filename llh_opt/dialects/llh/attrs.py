@@ -72,6 +72,13 @@ class EncodingAttr(DialectAttribute):
     dialect = "llh"
     mnemonic = "encoding"
 
+    def verify_encoding(self, t: Any) -> str | None:
+        """Why this encoding contradicts the tensor type `t` (rank, static sizes), or None: the
+        `VerifiableTensorEncoding` check callers outside the llh dialect use (func signatures)."""
+        from llh_opt.dialects.llh.constraints import encoding_problem
+
+        return encoding_problem(t)
+
     def __new__(cls, symbols: Iterable[str]) -> Self:
         key = tuple(symbols)
         self = cls._cache.get(key)
