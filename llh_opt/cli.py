@@ -806,6 +806,9 @@ def run_cli(argv: Sequence[str], stderr: IO[str] | None = None) -> int:
 def main() -> None:
     """Console-script entry point."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    # Integers of any size an MLIR type can hold print and parse (literals.literal_magnitude
+    # keeps the conversion of longer literals from running at all).
+    sys.set_int_max_str_digits(0)
     _click_main.main(args=sys.argv[1:], prog_name="llh-opt", standalone_mode=True)
 
 

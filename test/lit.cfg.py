@@ -168,3 +168,6 @@ if _file_check is None:
     _file_check = _find_tool("filecheck")
 if _file_check:
     config.substitutions.append((r"(?<![\w./%-])FileCheck(?![\w.-])", _file_check))
+# `%python script.py` runs a generator script with the interpreter running lit (for inputs too
+# large to check in, e.g. literals with 100,000 digits).
+config.substitutions.append(("%python", sys.executable))

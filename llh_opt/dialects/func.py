@@ -189,6 +189,11 @@ class FuncOp(Operation):
                 for name, _ in d.items:
                     if "." not in name:
                         raise op_error(self, f"{plural} may only have dialect attributes")
+        for what, types in (("argument", ftype.inputs), ("result", ftype.results)):
+            for i, t in enumerate(types):
+                problem = _encoding_problem(t)
+                if problem is not None:
+                    raise op_error(self, f"{what} #{i} type '{t}' {problem}")
         if self.is_declaration:
             return
         entry = self.regions[0].blocks[0]
@@ -462,3 +467,12 @@ class ConstantOp(Operation):
         p.print_attribute(self.properties["value"])
         p.write(" : ")
         p.print_types(self.result_types)
+
+
+def _encoding_problem(t: Type) -> str | None:
+    """Why a tensor type's encoding contradicts the type, when the encoding attribute can tell
+    (MLIR's `VerifiableTensorEncoding`: a `verify_encoding(type) -> str | None` method), else
+    None. Checked on every function's signature, entrance or not, used or not."""
+    enc = getattr(t, "encoding", None)
+    check = getattr(enc, "verify_encoding", None)
+    return None if check is None else check(t)

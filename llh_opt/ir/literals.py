@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+import sys
 from typing import NamedTuple
 
 # ---------------------------------------------------------------------------
@@ -614,6 +615,38 @@ def wrap_integer(value: int, width: int, signedness: str) -> int:
     if value >> (width - 1):
         return value - (1 << width)
     return value
+
+
+MAX_INT_WIDTH = 16777215
+"""MLIR's widest integer type (``IntegerType::kMaxWidth``)."""
+_MAX_DECIMAL_DIGITS = int(MAX_INT_WIDTH * math.log10(2)) + 2
+_MAX_HEX_DIGITS = MAX_INT_WIDTH // 4 + 1
+TOO_WIDE = 1 << (MAX_INT_WIDTH + 1)
+"""What :func:`literal_magnitude` returns for a literal no MLIR integer type can hold."""
+
+
+def literal_magnitude(digits: str) -> int:
+    """The value of an unsigned integer literal token (``123``, ``0x1F``) of any length.
+
+    Python refuses to convert more than 4300 decimal digits by default (and the conversion is
+    quadratic); this one converts any literal an MLIR integer type can hold, and returns
+    :data:`TOO_WIDE` (out of range for every type) for longer ones without converting them."""
+    hexa = digits[:2] in ("0x", "0X")
+    body = (digits[2:] if hexa else digits).lstrip("0")
+    if not body:
+        return 0
+    if hexa:
+        return int(body, 16) if len(body) <= _MAX_HEX_DIGITS else TOO_WIDE
+    if len(body) <= 4000:
+        return int(body)
+    if len(body) > _MAX_DECIMAL_DIGITS:
+        return TOO_WIDE
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return int(body)
+    finally:
+        sys.set_int_max_str_digits(old)
 
 
 def check_integer_literal(magnitude: int, negative: bool, width: int, signedness: str) -> int:

@@ -301,13 +301,22 @@ class IsolatedFromAbove(Trait):
 
 
 class SymbolTrait(Trait):
-    """Defines a symbol through its `sym_name` string property."""
+    """Defines a symbol through its `sym_name` string property; nested directly in a symbol
+    table (or an unregistered op), as MLIR's `SymbolOpInterface` verifies."""
 
     @staticmethod
     def verify(op: Operation) -> None:
         name = op.properties.get("sym_name")
         if not isinstance(name, StringAttr):
             raise op_error(op, "requires string attribute 'sym_name'")
+        parent = op.parent_op
+        if parent is None or not parent.registered:
+            return
+        traits = getattr(type(op), "TRAIT_SET", ())
+        if any(issubclass(t, HasParent) for t in traits):
+            return  # its `has_parent` check names the parents it allows
+        if SymbolTableTrait not in getattr(type(parent), "TRAIT_SET", ()):
+            raise op_error(op, "symbol's parent must have the SymbolTable trait")
 
 
 class SymbolTableTrait(Trait):

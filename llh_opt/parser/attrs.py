@@ -16,6 +16,7 @@ from typing import Any
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir import dense as dense_mod
 from llh_opt.ir import literals
+from llh_opt.ir.affine import INT64_MAX
 from llh_opt.ir.attributes import (
     AffineMapAttr,
     ArrayAttr,
@@ -70,7 +71,7 @@ from llh_opt.parser.lexemes import (
     scan_brackets,
 )
 
-MAX_INT_WIDTH = 16777215
+MAX_INT_WIDTH = literals.MAX_INT_WIDTH
 _SIGN_NAMES = ("signless", "signed", "unsigned")
 
 UNREGISTERED_ATTR = (
@@ -157,7 +158,7 @@ class AttrMixin:
             raise ParseError(
                 literals.DECIMAL_INT_FOR_FLOAT, off, [(literals.DECIMAL_INT_FOR_FLOAT_NOTE, off)]
             )
-        magnitude = int(digits, 16) if digits.startswith("0x") else int(digits)
+        magnitude = literals.literal_magnitude(digits)
         if isinstance(type_, IntegerType):
             width, sign = type_.width, _SIGN_NAMES[type_.signedness]
         elif isinstance(type_, IndexType):
@@ -365,7 +366,7 @@ class AttrMixin:
         if ttype == "INT_LIT":
             if "0x" in text:
                 return Leaf(("hexint", text, off))
-            return Leaf(("int", int(text), off))
+            return Leaf(("int", parse_int(text), off))
         if ttype == "FLOAT_LIT":
             return Leaf(("float", text, off))
         if ttype == "TRUE_KW":
@@ -499,7 +500,7 @@ class AttrMixin:
                 raise ParseError("expected integer literal", off)
             negative = text.startswith("-")
             digits = text[1:] if negative else text
-            magnitude = int(digits, 16) if digits.startswith("0x") else int(digits)
+            magnitude = literals.literal_magnitude(digits)
             try:
                 v = literals.check_integer_literal(
                     magnitude, negative, type_.width, _SIGN_NAMES[type_.signedness]
@@ -622,12 +623,21 @@ class AttrMixin:
                 dims.append(DYNAMIC)
                 scalable.append(False)
             elif part.startswith("["):
-                dims.append(int(part[1:-1]))
+                dims.append(self._dim(part[1:-1], tok))
                 scalable.append(True)
             else:
-                dims.append(int(part))
+                dims.append(self._dim(part, tok))
                 scalable.append(False)
         return tuple(dims), (tuple(scalable) if any(scalable) else None)
+
+    def _dim(self, digits: str, tok: Any) -> int:
+        """One static dimension; MLIR's "invalid dimension" (at the dimension) above int64."""
+        value = literals.literal_magnitude(digits)
+        if value > INT64_MAX:
+            raise ParseError(
+                "invalid dimension", self.base + tok.start_pos + tok.value.find(digits)
+            )
+        return value
 
     def tensor_ranked(self, c: list[Any]) -> Type:
         kw = c[0]
@@ -684,12 +694,29 @@ class AttrMixin:
                 raise ParseError(
                     "multiple memory spaces specified in memref type", self.base + c[0].start_pos
                 )
-        if isinstance(layout, AffineMapAttr) and layout.map.is_identity():
-            layout = None
+        if isinstance(layout, AffineMapAttr):
+            if layout.map.num_dims != len(shape):
+                raise ParseError(
+                    "memref layout mismatch between rank and affine map: "
+                    f"{len(shape)} != {layout.map.num_dims}",
+                    self.base + c[0].start_pos,
+                )
+            if layout.map.is_identity():
+                layout = None
+        elif isinstance(layout, StridedLayoutAttr) and len(layout.strides) != len(shape):
+            raise ParseError(
+                "expected the number of strides to match the rank", self.base + c[0].start_pos
+            )
         return MemRefType(shape, elt, layout, _memory_space(space))
 
     def memref_unranked(self, c: list[Any]) -> Type:
-        return UnrankedMemRefType(c[2], _memory_space(c[3] if len(c) > 3 else None))
+        space = c[3] if len(c) > 3 else None
+        if isinstance(space, (AffineMapAttr, StridedLayoutAttr)):
+            # MLIR reports it at the `>` closing the type.
+            start = self.base + c[0].start_pos
+            end = scan_brackets(self.src.text, start + len("memref"))
+            raise ParseError("cannot have affine map for unranked memref type", end - 1)
+        return UnrankedMemRefType(c[2], _memory_space(space))
 
     def complex_fine(self, c: list[Any]) -> Type:
         return ComplexType(c[1])
@@ -827,7 +854,7 @@ def parse_int(text: str) -> int:
     """The value of an integer literal token (`-12`, `0x1F`)."""
     negative = text.startswith("-")
     digits = text[1:] if negative else text
-    v = int(digits, 16) if digits.startswith("0x") else int(digits)
+    v = literals.literal_magnitude(digits)
     return -v if negative else v
 
 

@@ -458,10 +458,18 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
             else:
                 ssa.define(name, [op.results[0]], off)
             return
-        groups = [
-            (m.group(1), int(m.group(2)) if m.group(2) else 1, off + m.start())
-            for m in RESULT_DEF_RE.finditer(text)
-        ]
+        groups = []
+        for m in RESULT_DEF_RE.finditer(text):
+            count = 1
+            if m.group(2) is not None:
+                digits = m.group(2).lstrip("0")
+                # MLIR reads the count as a uint64 and wants it >= 1.
+                count = int(digits) if digits and len(digits) <= 20 else 0
+                if not 1 <= count < 1 << 64:
+                    raise ParseError(
+                        "expected named operation to have at least 1 result", off + m.start(2)
+                    )
+            groups.append((m.group(1), count, off + m.start()))
         total = sum(g[1] for g in groups)
         if total != nres:
             raise ParseError(

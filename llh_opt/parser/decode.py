@@ -64,10 +64,15 @@ def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
     cache[text] = value
 
 
-def _dims(prefix: str) -> tuple[int, ...]:
+def _dims(prefix: str) -> tuple[int, ...] | None:
+    """The dimensions of a `4x?x` prefix; None when one may not fit int64 (the grammar then
+    reports MLIR's "invalid dimension")."""
     d = _dims_cache.get(prefix)
     if d is None:
-        d = tuple(DYNAMIC if p == "?" else int(p) for p in prefix.split("x")[:-1])
+        parts = prefix.split("x")[:-1]
+        if any(len(p) > 18 for p in parts):
+            return None
+        d = tuple(DYNAMIC if p == "?" else int(p) for p in parts)
         _dims_cache[prefix] = d
     return d
 
@@ -117,7 +122,10 @@ class DecodeMixin:
             enc = self.attr_cache.get(enc_text)
             if enc is None:
                 enc = self.attr_cache[enc_text] = self.make_hash_attr(enc_text, off + m.start(3))
-        return RankedTensorType(_dims(m.group(1)), elt, enc)
+        dims = _dims(m.group(1))
+        if dims is None:
+            return None
+        return RankedTensorType(dims, elt, enc)
 
     def type_text(self, text: str, off: int) -> Type:
         """Any one type spelled by `text` (found at absolute `off`)."""

@@ -26,6 +26,15 @@ LARK_SERIES = (1, 3)
 """The Lark minor version `FastDriver` is written against (``lark>=1.3.1,<1.4``)."""
 
 END = "$END"
+MAX_PARSE_DEPTH = 2000
+"""The deepest LALR stack `FastDriver` builds: nesting (regions, attributes, types) past it is
+rejected with a located diagnostic instead of overflowing the recursive walks that follow
+(verifier, passes, printer). A region level takes about 4 entries, an array attribute level 1,
+a `tuple<` level 2; flat lists (ops of a block, elements of an array) take none."""
+NESTING_TOO_DEEP = (
+    "nesting too deep: regions, attributes and types may nest at most "
+    f"{MAX_PARSE_DEPTH} parser levels"
+)
 _IGNORE_RE = re.compile(IGNORE)
 _SKIP = r"(?=(?P<_ws>" + IGNORE + r"))(?P=_ws)"
 """Blanks and comments before a token, matched atomically (a lookahead captures them, the
@@ -410,6 +419,12 @@ class FastDriver:
         expected = frozenset(s for s in self._table.states[stack[-1]] if s.isupper() or s == END)
         raise SyntaxFailure(base + offset, tuple(stack), ttype, expected, text)
 
+    @staticmethod
+    def _too_deep(offset: int) -> None:
+        from llh_opt.parser.errors import ParseError  # errors imports this module
+
+        raise ParseError(NESTING_TOO_DEEP, offset)
+
     def parse(self, text: str, start: str, base: int) -> Any:
         table = self._table
         state = table.start_states[start]
@@ -464,6 +479,8 @@ class FastDriver:
                 if act[0]:
                     state = act[1]
                     push_state(state)
+                    if len(state_stack) > MAX_PARSE_DEPTH:
+                        self._too_deep(base + tstart)
                     if act[3]:
                         tok = new_token(token_class, value)
                         tok.type = ttype

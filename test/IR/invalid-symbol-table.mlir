@@ -41,3 +41,39 @@ func.func @caller() {
   func.call @missing() : () -> ()
   return
 }
+
+// -----
+
+// A symbol's parent must be a symbol table (a nested func.func used to print as `func @g`,
+// which does not re-parse).
+
+func.func @outer() {
+  // expected-error@+1 {{'func.func' op symbol's parent must have the SymbolTable trait}}
+  func.func @inner() {
+    return
+  }
+  return
+}
+
+// -----
+
+func.func @holder() {
+  // expected-error@+1 {{'memref.global' op symbol's parent must have the SymbolTable trait}}
+  memref.global "private" @g : memref<2xf32>
+  return
+}
+
+// -----
+
+// An unregistered parent is not checked (MLIR cannot know its traits), nor is a nested module.
+
+func.func @opaque() {
+  "test.wrapper"() ({
+    func.func private @in_unregistered()
+    "test.end"() : () -> ()
+  }) : () -> ()
+  return
+}
+module @nested {
+  func.func private @in_nested_module()
+}

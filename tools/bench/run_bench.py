@@ -21,16 +21,17 @@ import argparse
 import datetime as dt
 import hashlib
 import os
-import platform
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import launcher_floor_kib, machine_info, run_once  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 CACHE = HERE / ".cache"
@@ -44,94 +45,7 @@ STARTUP_RUNS = 5
 EMPTY_MODULE = "module {\n}\n"
 
 
-# -- measuring -------------------------------------------------------------------------------
-
-
-@dataclass
-class RunResult:
-    ok: bool
-    wall: float  # seconds
-    maxrss_kib: int | None  # None if the platform cannot tell
-    error: str = ""  # first meaningful stderr line, or "timeout after N s"
-    timed_out: bool = False
-
-
-# Launcher run as a fresh ``python -S -I`` process for every measured run. Linux seeds a
-# process's ru_maxrss with the RSS of the address space it replaced at exec time, so spawning
-# the tool straight from this (large) benchmark process would report *our* RSS for small
-# tools; the launcher is ~9 MiB, which is below what every measured tool uses. It times the
-# tool itself (so the launcher's own start-up is not counted), kills it on timeout, and
-# prints "<wall seconds> <ru_maxrss> <exit code> <timed out 0/1>".
-_LAUNCHER = r"""
-import os, signal, sys, time
-timeout = float(sys.argv[1]); argv = sys.argv[2:]
-fa = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-      (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0)]
-t0 = time.perf_counter()
-pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=fa)
-hit = []
-def on_alarm(signum, frame):
-    try:
-        os.kill(pid, signal.SIGKILL)
-        hit.append(1)
-    except ProcessLookupError:
-        pass
-signal.signal(signal.SIGALRM, on_alarm)
-signal.setitimer(signal.ITIMER_REAL, timeout)
-_, status, usage = os.wait4(pid, 0)
-wall = time.perf_counter() - t0
-signal.setitimer(signal.ITIMER_REAL, 0)
-code = os.waitstatus_to_exitcode(status)
-print(wall, usage.ru_maxrss, code, 1 if hit and code == -signal.SIGKILL else 0)
-"""
-
-
-def run_once(cmd: Sequence[str], timeout: float) -> RunResult:
-    """Run ``cmd`` once through the launcher: wall time and the tool's own peak RSS."""
-    launcher = [sys.executable, "-S", "-I", "-c", _LAUNCHER, str(timeout), *cmd]
-    with tempfile.TemporaryFile() as err:
-        # A session of its own, so a stuck launcher can be killed together with the tool.
-        proc = subprocess.Popen(
-            launcher,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=err,
-            start_new_session=True,
-        )
-        try:
-            out, _ = proc.communicate(timeout=timeout + 30)
-        except subprocess.TimeoutExpired:
-            try:
-                os.killpg(proc.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            proc.communicate()
-            return RunResult(False, timeout, None, f"timeout after {timeout:g} s", timed_out=True)
-        err.seek(0)
-        text = err.read().decode("utf-8", "replace")
-    fields = out.decode().split()
-    if proc.returncode != 0 or len(fields) != 4:
-        last = text.strip().splitlines()[-1:] or ["no output"]
-        return RunResult(False, 0.0, None, f"launcher failed: {last[0][:200]}")
-    wall, maxrss, code, hit = float(fields[0]), int(fields[1]), int(fields[2]), fields[3] == "1"
-    if sys.platform == "darwin":
-        maxrss //= 1024  # bytes there, KiB on Linux
-    if hit:
-        return RunResult(False, wall, maxrss, f"timeout after {timeout:g} s", timed_out=True)
-    if code != 0:
-        lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-        msg = next((ln for ln in lines if "error" in ln.lower()), lines[-1] if lines else "")
-        return RunResult(False, wall, maxrss, f"exit {code}: {msg[:200]}")
-    return RunResult(True, wall, maxrss)
-
-
-def launcher_floor_kib() -> int | None:
-    """Peak RSS reported for ``/bin/true``: the floor below which RSS figures mean nothing."""
-    true = shutil.which("true")
-    if true is None:
-        return None
-    r = run_once([true], 30.0)
-    return r.maxrss_kib if r.ok else None
+# -- measuring: run_once (the launcher) and machine_info live in common.py ----------------
 
 
 # -- inputs ----------------------------------------------------------------------------------
@@ -278,32 +192,6 @@ def tool_version(exe: str) -> str:
         return "?"
     wanted = [ln for ln in lines if "version" in ln.lower()]
     return (wanted or lines)[0]
-
-
-def machine_info(extra: str = "") -> str:
-    """One line on the machine: CPU, cores, memory, Python, OS (`extra`, e.g. library
-    versions, goes before the OS)."""
-    cpu = platform.processor() or platform.machine()
-    mem = "?"
-    try:
-        for ln in Path("/proc/cpuinfo").read_text().splitlines():
-            if ln.startswith("model name"):
-                cpu = ln.split(":", 1)[1].strip()
-                break
-        for ln in Path("/proc/meminfo").read_text().splitlines():
-            if ln.startswith("MemTotal:"):
-                mem = f"{int(ln.split()[1]) / 1024 / 1024:.1f} GiB"
-                break
-    except OSError:
-        pass
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover
-        cores = os.cpu_count() or 0
-    return (
-        f"CPU {cpu}, {cores} cores, {mem} RAM, Python {platform.python_version()}, "
-        f"{extra + ', ' if extra else ''}{platform.system()} {platform.release()}"
-    )
 
 
 def load_average() -> str:

@@ -15,6 +15,7 @@ from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.ir import literals
 from llh_opt.ir.attr_body import AttrBodyParser
 from llh_opt.ir.attributes import Attribute, DialectAttribute, format_symbol_name
+from llh_opt.ir.types import DYNAMIC
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -71,6 +72,18 @@ class EncodingAttr(DialectAttribute):
     __slots__ = ("symbols",)
     dialect = "llh"
     mnemonic = "encoding"
+
+    def verify_encoding(self, t: Any) -> str | None:
+        """Why this encoding contradicts the tensor type `t` (rank, static sizes), or None: the
+        `VerifiableTensorEncoding` check callers outside the llh dialect use (func signatures)."""
+        shape = t.shape
+        if len(self.symbols) != len(shape):
+            return f"has {len(self.symbols)} encoding symbols for rank {len(shape)}"
+        for d, (name, size) in enumerate(zip(self.symbols, shape)):
+            value = constant_symbol_value(name)
+            if value is not None and size != DYNAMIC and value != size:
+                return f"names dimension {d} of static size {size} @{name}"
+        return None
 
     def __new__(cls, symbols: Iterable[str]) -> Self:
         key = tuple(symbols)

@@ -14,7 +14,6 @@ from llh_opt.dialects.llh.attrs import (
     EncodingAttr,
     LayoutAttr,
     SymbolRelationAttr,
-    constant_symbol_value,
 )
 from llh_opt.ir.attributes import (
     DenseArrayAttr,
@@ -172,17 +171,8 @@ def encoding_problem(t: RankedTensorType) -> str | None:
         return _ENCODING_PROBLEMS[t]
     except KeyError:
         pass
-    problem = None
     enc = t.encoding
-    if isinstance(enc, EncodingAttr):
-        if len(enc.symbols) != len(t.shape):
-            problem = f"has {len(enc.symbols)} encoding symbols for rank {len(t.shape)}"
-        else:
-            for d, (name, size) in enumerate(zip(enc.symbols, t.shape)):
-                value = constant_symbol_value(name)
-                if value is not None and size != DYNAMIC and value != size:
-                    problem = f"names dimension {d} of static size {size} @{name}"
-                    break
+    problem = enc.verify_encoding(t) if isinstance(enc, EncodingAttr) else None
     _ENCODING_PROBLEMS[t] = problem
     return problem
 

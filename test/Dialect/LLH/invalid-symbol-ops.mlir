@@ -203,9 +203,31 @@ func.func @f(%arg0: i64) {
 // -----
 
 // Every LLH op checks the #llh.encoding of its tensor types against their shapes.
-func.func @f(%arg0: tensor<?x3xf32, #llh.encoding<shapes = @s0>>) {
+func.func @f(%arg0: tensor<?x3xf32>) {
+  %c = builtin.unrealized_conversion_cast %arg0 : tensor<?x3xf32> to tensor<?x3xf32, #llh.encoding<shapes = @s0>>
   // expected-error@+1 {{'llh.relu' op operand #0 type 'tensor<?x3xf32, #llh.encoding<shapes = @s0>>' has 1 encoding symbols for rank 2}}
-  %0 = "llh.relu"(%arg0) : (tensor<?x3xf32, #llh.encoding<shapes = @s0>>) -> tensor<?x3xf32>
+  %0 = "llh.relu"(%c) : (tensor<?x3xf32, #llh.encoding<shapes = @s0>>) -> tensor<?x3xf32>
+  return
+}
+
+// -----
+
+// So does every function signature, entrance or not, whether the argument is used or not (the
+// encoding's verify_encoding, MLIR's VerifiableTensorEncoding).
+// expected-error@+1 {{'func.func' op argument #0 type 'tensor<?x3xf32, #llh.encoding<shapes = @s0>>' has 1 encoding symbols for rank 2}}
+func.func private @helper(%arg0: tensor<?x3xf32, #llh.encoding<shapes = @s0>>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op result #0 type 'tensor<4xf32, #llh.encoding<shapes = @c3>>' names dimension 0 of static size 4 @c3}}
+func.func private @declared() -> tensor<4xf32, #llh.encoding<shapes = @c3>>
+
+// -----
+
+// expected-error@+1 {{'func.func' op argument #1 type 'tensor<?xf32, #llh.encoding<shapes = @s0, @s1>>' has 2 encoding symbols for rank 1}}
+func.func @main(%arg0: tensor<?xf32>, %arg1: tensor<?xf32, #llh.encoding<shapes = @s0, @s1>>) attributes {entrance} {
   return
 }
 

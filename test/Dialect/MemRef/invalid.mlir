@@ -333,3 +333,34 @@ func.func @subview_result(%m: memref<16x16xf32>) {
   %0 = memref.subview %m[0, 0] [4, 4] [1, 1] : memref<16x16xf32> to memref<4x4xf32, strided<[16, 1]>, 1>
   return
 }
+
+// -----
+
+// Layouts must match the memref's rank (an identity map of another rank used to be dropped
+// silently, a wrong-rank map or stride list kept).
+
+// expected-error@+1 {{memref layout mismatch between rank and affine map: 2 != 1}}
+func.func @layout_rank(%a: memref<4x4xf32, affine_map<(d0) -> (d0)>>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{memref layout mismatch between rank and affine map: 1 != 2}}
+func.func @layout_rank_wider(%a: memref<4xf32, affine_map<(d0, d1) -> (d0 + d1)>>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{expected the number of strides to match the rank}}
+func.func @strided_rank(%a: memref<4x4xf32, strided<[1]>>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{cannot have affine map for unranked memref type}}
+func.func @unranked_layout(%a: memref<*xf32, affine_map<(d0) -> (d0)>>) {
+  return
+}

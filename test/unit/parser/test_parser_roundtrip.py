@@ -41,19 +41,32 @@ opaque_bodies = st.one_of(
 )
 opaque_attrs = st.builds(A.OpaqueAttr, st.sampled_from(["foo", "bar"]), opaque_bodies)
 encodings = st.one_of(opaque_attrs, st.builds(A.StringAttr, idents))
-layouts = st.one_of(
-    st.builds(
+_LAYOUT_MAPS = {  # rank -> a non-identity map of that many dimensions
+    1: A.AffineMapAttr(parse_affine_map("(d0)[s0] -> (d0 + s0)")),
+    2: A.AffineMapAttr(parse_affine_map("(d0, d1) -> (d1, d0)")),
+}
+
+
+def layouts(rank: int) -> st.SearchStrategy[A.Attribute]:
+    """Layouts MLIR accepts on a memref of `rank` (strides and map dimensions match the rank)."""
+    strided = st.builds(
         A.StridedLayoutAttr,
         st.one_of(st.integers(0, 9), st.just(T.DYNAMIC)),
-        st.lists(st.one_of(st.integers(1, 9), st.just(T.DYNAMIC)), max_size=3).map(tuple),
-    ),
-    st.sampled_from(
-        [
-            A.AffineMapAttr(parse_affine_map(m))
-            for m in ("(d0, d1) -> (d1, d0)", "(d0)[s0] -> (d0 + s0)")
-        ]
-    ),
-)
+        st.lists(
+            st.one_of(st.integers(1, 9), st.just(T.DYNAMIC)), min_size=rank, max_size=rank
+        ).map(tuple),
+    )
+    return strided | st.just(_LAYOUT_MAPS[rank]) if rank in _LAYOUT_MAPS else strided
+
+
+def _memrefs(elems: st.SearchStrategy[T.Type]) -> st.SearchStrategy[T.Type]:
+    return dims.flatmap(
+        lambda d: st.builds(
+            T.MemRefType, st.just(d), elems, st.none() | layouts(len(d)), st.none() | memory_spaces
+        )
+    )
+
+
 memory_spaces = st.one_of(
     st.builds(A.IntegerAttr, st.integers(1, 7)), st.builds(A.StringAttr, idents)
 )
@@ -72,7 +85,7 @@ def _shaped(elems: st.SearchStrategy[T.Type]) -> st.SearchStrategy[T.Type]:
         st.builds(
             lambda d: T.VectorType(d, T.f32, tuple(i == 0 for i in range(len(d)))), static_dims
         ),
-        st.builds(T.MemRefType, dims, elems, st.none() | layouts, st.none() | memory_spaces),
+        _memrefs(elems),
         st.builds(T.UnrankedMemRefType, elems, st.none() | memory_spaces),
     )
 
@@ -187,7 +200,7 @@ leaf_attrs = st.one_of(
     st.builds(A.TypeAttr, types),
     dense_attrs(),
     dense_arrays(),
-    layouts,
+    st.integers(0, 3).flatmap(layouts),
     opaque_attrs,
     locations,
 )
