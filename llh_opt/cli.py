@@ -713,8 +713,16 @@ def show_dialects_text() -> str:
     return "Available Dialects: " + ",".join(sorted(_dialects_and_ops())) + "\n"
 
 
-def show_ops_text() -> str:
-    """`--show-ops`: every registered operation, one per line, grouped by dialect."""
+def show_ops_text(dialect: str | None = None) -> str:
+    """`--show-ops`: every registered operation, one per line, grouped by dialect;
+    `--show-ops=<dialect>`: that dialect's op reference (operands, results, properties, what each
+    class implements) as a Markdown table, the README's LLH op reference."""
+    if dialect:
+        from llh_opt.op_reference import op_reference
+
+        if dialect not in _dialects_and_ops():
+            raise UsageError(f"for the --show-ops option: no dialect named '{dialect}'")
+        return op_reference(dialect)
     lines = []
     for dialect, ops in sorted(_dialects_and_ops().items()):
         lines.append(f"{dialect}:")
@@ -780,7 +788,10 @@ def run_cli(argv: Sequence[str], stderr: IO[str] | None = None) -> int:
             sys.stdout.write(show_dialects_text())
             return 0
         if "show-ops" in names:
-            sys.stdout.write(show_ops_text())
+            value = next(
+                (a.partition("=")[2] for a in argv if a.lstrip("-").startswith("show-ops=")), None
+            )
+            sys.stdout.write(show_ops_text(value))
             return 0
         opts = parse_arguments(argv)
         return OptRunner(opts, err).run()

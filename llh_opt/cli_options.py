@@ -186,7 +186,13 @@ DRIVER_OPTIONS: tuple[CLOption, ...] = (
     ),
     CLOption("run-reproducer", "", "", "Run the pipeline stored in the reproducer"),
     CLOption("show-dialects", "", "", "Print the list of registered dialects and exit"),
-    CLOption("show-ops", "", "", "Print the list of registered operations and exit"),
+    CLOption(
+        "show-ops",
+        "optional",
+        "dialect",
+        "Print the list of registered operations and exit (=<dialect>: that dialect's op "
+        "reference table)",
+    ),
     CLOption(
         "split-input-file",
         "optional",

@@ -74,3 +74,9 @@
 // OPS-NEXT:   arith.addf
 // OPS:      llh:
 // OPS:        llh.conv
+
+// RUN: llh-opt --show-ops=llh | FileCheck %s --check-prefix=OPREF
+// OPREF:      | op | summary | operands | results | properties | implements |
+// OPREF:      | `llh.conv` | convolution | `X`: tensor of LLH float values<br>`W`: tensor of LLH float values |
+// RUN: not llh-opt --show-ops=nosuch 2>&1 | FileCheck %s --check-prefix=OPREF-BAD
+// OPREF-BAD: llh-opt: error: for the --show-ops option: no dialect named 'nosuch'

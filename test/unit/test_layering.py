@@ -75,6 +75,7 @@ NODES: dict[str, str] = {
     "llh_opt": "cli",
     "llh_opt.cli": "cli",
     "llh_opt.cli_options": "cli",
+    "llh_opt.op_reference": "cli",
     "llh_opt.suggest": "support",
     "llh_opt.diagnostics": "support",
     "llh_opt.lazy": "support",
