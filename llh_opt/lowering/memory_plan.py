@@ -57,12 +57,12 @@ from __future__ import annotations
 from typing import Any
 
 import sympy
-from sympy import Add, Integer, Mul, Pow, Symbol
+from sympy import Add, Integer, Mul, Symbol
 
 from llh_opt.ir.attributes import DictionaryAttr, IntegerAttr, StringAttr
 from llh_opt.ir.core import Block, BlockArgument, Operation, Value
 from llh_opt.ir.types import DYNAMIC, FloatType, IndexType, IntegerType, MemRefType
-from llh_opt.symbolic.expressions import CeilDiv, FloorDiv, Mod, expr_str
+from llh_opt.symbolic.expressions import CeilDiv, FloorDiv, Mod, evaluate_expr, expr_str
 
 __all__ = [
     "ALIGNMENT",
@@ -97,43 +97,8 @@ _ESCAPING = frozenset(
 # --------------------------------------------------------------------------- expressions
 
 
-def evaluate(e: sympy.Expr, env: dict[Symbol, int], memo: dict[Any, int] | None = None) -> int:
-    """The integer value of a size/offset expression (``+ * ^``, ``FloorDiv``, ``CeilDiv``,
-    ``Mod``, ``Max``, ``Min``) with the symbols taken from `env`."""
-    if memo is None:
-        memo = {}
-    v = memo.get(e)
-    if v is not None:
-        return v
-    if e.is_Integer:
-        v = int(e)
-    elif e.is_Symbol:
-        v = env[e]  # type: ignore[index]
-    else:
-        vals = [evaluate(a, env, memo) for a in e.args]
-        f = e.func
-        if f is Add:
-            v = sum(vals)
-        elif f is Mul:
-            v = 1
-            for x in vals:
-                v *= x
-        elif f is Pow:
-            v = vals[0] ** vals[1]
-        elif f is FloorDiv:
-            v = vals[0] // vals[1]
-        elif f is CeilDiv:
-            v = -((-vals[0]) // vals[1])
-        elif f is Mod:
-            v = vals[0] % vals[1]
-        elif f is sympy.Max:
-            v = max(vals)
-        elif f is sympy.Min:
-            v = min(vals)
-        else:
-            raise ValueError(f"cannot evaluate {e}")
-    memo[e] = v
-    return v
+evaluate = evaluate_expr
+"""The integer value of a size/offset expression with the symbols taken from `env`."""
 
 
 def element_bytes(t: Any) -> int | None:

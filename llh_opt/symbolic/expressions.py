@@ -398,7 +398,8 @@ class Canonicalizer:
 def evaluate_expr(
     e: sympy.Expr, env: dict[sympy.Expr, int], memo: dict[sympy.Expr, int] | None = None
 ) -> int:
-    """The integer value of `e` with the free symbols taken from `env` (atom → int).
+    """The integer value of `e` (``+ * ^``, ``FloorDiv``, ``CeilDiv``, ``Mod``, ``Max``,
+    ``Min``) with the free symbols taken from `env` (atom → int).
 
     `memo` may be shared across calls to reuse common sub-expressions. Raises `KeyError` for an
     unbound symbol and `ZeroDivisionError` for a division by zero."""
@@ -428,6 +429,10 @@ def evaluate_expr(
             v = -((-vals[0]) // vals[1])
         elif func is Mod:
             v = vals[0] % vals[1]
+        elif func is sympy.Max:
+            v = max(vals)
+        elif func is sympy.Min:
+            v = min(vals)
         else:
             raise SymbolExpressionError(f"cannot evaluate {e}")
     memo[e] = v
