@@ -90,6 +90,7 @@ class Options:
     log_actions_to: str | None = None
     emit_bytecode: bool = False
     verify_each: bool = True
+    progress: bool = False
     emit: str = "mlir"
     emit_explicit: bool = False
     opt_level: int = 2
@@ -123,6 +124,23 @@ def _choice(name: str, value: str | None, choices: Sequence[str]) -> str:
     if value not in choices:
         raise UsageError(f"for the --{name} option: Cannot find option named '{value}'!")
     return value
+
+
+_PHASE_WORDS = {"Parser": "parsing and verifying", "Output": "printing", "Translate": "translating"}
+
+
+@contextlib.contextmanager
+def _progress_phase(stream: IO[str], what: str, inner: Any):  # type: ignore[no-untyped-def]
+    """`--progress`: `llh-opt: parsing and verifying...` then `... done in 1.23 s` on stderr."""
+    import time
+
+    stream.write(f"llh-opt: progress: {what}...\n")
+    stream.flush()
+    start = time.perf_counter()
+    with inner:
+        yield
+    stream.write(f"llh-opt: progress: {what} done in {time.perf_counter() - start:.2f} s\n")
+    stream.flush()
 
 
 def _driver_options() -> dict[str, Any]:
@@ -313,6 +331,7 @@ _BOOL_FLAGS = {
     "color": "color",
     "emit-bytecode": "emit_bytecode",
     "verify-each": "verify_each",
+    "progress": "progress",
 }
 """Boolean driver flags → the `Options` field they set."""
 
@@ -357,10 +376,16 @@ class OptRunner:
             self.timing = TimingManager()
 
     def _phase(self, name: str):  # type: ignore[no-untyped-def]
-        """A timer context for a driver phase ("Parser", "Output") when --mlir-timing is on."""
-        if self.timing is None:
-            return contextlib.nullcontext()
-        return self.timing.nest(name, name).measure()
+        """A timer context for a driver phase ("Parser", "Output") when --mlir-timing is on, and
+        its progress lines on stderr with --progress."""
+        timer = (
+            contextlib.nullcontext()
+            if self.timing is None
+            else self.timing.nest(name, name).measure()
+        )
+        if not self.opts.progress:
+            return timer
+        return _progress_phase(self.stderr, _PHASE_WORDS.get(name, name), timer)
 
     def build_pass_manager(self, anchor: str = "builtin.module"):  # type: ignore[no-untyped-def]
         from llh_opt.passes import PassManager
@@ -387,6 +412,7 @@ class OptRunner:
         pm.local_reproducer = opts.local_reproducer
         pm.disable_threading = opts.disable_threading
         pm.action_log = self.action_log
+        pm.progress = self.stderr if opts.progress else None
         pm.allow_unregistered = opts.allow_unregistered
         pm.ir_stream = self.stderr
         pm.deferred_failure_dumps = []  # written after the pass's diagnostics, as mlir-opt

@@ -31,6 +31,13 @@ DRIVER_OPTIONS: tuple[CLOption, ...] = (
     CLOption("allow-unregistered-dialect", "", "", "Allow operation with no registered dialects"),
     CLOption("dump-pass-pipeline", "", "", "Print the pipeline that will be run"),
     CLOption(
+        "progress",
+        "",
+        "",
+        "Report each phase and pass on stderr as it starts and ends, with its time (off by "
+        "default; for long runs)",
+    ),
+    CLOption(
         "emit",
         "required",
         "value",

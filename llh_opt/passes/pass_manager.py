@@ -28,6 +28,26 @@ _WRAP_ERROR = (
 )
 
 
+def _progress_begin(stream: TextIO, p: Pass, op: Operation) -> float:
+    """`--progress`: the line announcing a pass run on `op`; returns the start time."""
+    import time
+
+    from llh_opt.passes.instrumentation import symbol_name
+
+    name = symbol_name(op)
+    where = f"'{op.name}'" + (f" @{name}" if name else "")
+    stream.write(f"llh-opt: progress: {p.NAME} on {where}...\n")
+    stream.flush()
+    return time.perf_counter()
+
+
+def _progress_end(stream: TextIO, p: Pass, started: float) -> None:
+    import time
+
+    stream.write(f"llh-opt: progress: {p.NAME} done in {time.perf_counter() - started:.2f} s\n")
+    stream.flush()
+
+
 class PassContext:
     """What a running pass may use besides its op: whether unregistered ops are allowed, and
     where to report non-fatal diagnostics (`emit`; a `DiagnosticEngine` or anything with
@@ -144,6 +164,7 @@ class PassManager(OpPassManager):
 
     __slots__ = (
         "action_log",
+        "progress",
         "allow_unregistered",
         "crash_reproducer",
         "debuginfo",
@@ -221,6 +242,7 @@ class PassManager(OpPassManager):
         self.local_reproducer = local_reproducer
         self.disable_threading = disable_threading
         self.action_log = action_log
+        self.progress: TextIO | None = None  # `--progress`: a line per pass run, on this stream
         self.allow_unregistered = allow_unregistered
         # A list here collects the "After X Failed" dumps instead of writing them, so a caller
         # that reports the pass's diagnostics itself can print them first, as mlir-opt does.
@@ -686,12 +708,17 @@ class _Runner:
         log = pm.action_log
         if log is not None:
             _log_begin(log, p.display_name(), op)
+        progress = pm.progress
+        if progress is not None:
+            started = _progress_begin(progress, p, op)
         try:
             try:
                 p.run(op, self.ctx)
             finally:
                 if log is not None:
                     log.write(f"{_THREAD} completed `pass-execution`\n")
+                if progress is not None:
+                    _progress_end(progress, p, started)
             if pm.verify_each:
                 self.verify(op, True, f"pass '{p.NAME}'")
         except DiagnosticError:

@@ -51,6 +51,7 @@
 // HELP:        --no-implicit-module
 // HELP:        --output-split-marker=<string>
 // HELP-NEXT:   --pass-pipeline=<string>
+// HELP-NEXT:   --progress
 // HELP-NEXT:   --run-reproducer
 // HELP-NEXT:   --show-dialects
 // HELP-NEXT:   --show-ops
