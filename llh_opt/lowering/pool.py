@@ -32,6 +32,7 @@ from llh_opt.ir.core import Operation, Value
 from llh_opt.ir.types import FloatType, IntegerType
 from llh_opt.lowering.context import LoweringContext
 from llh_opt.lowering.registry import lowers
+from llh_opt.lowering.reduce import LANES, split_line
 from llh_opt.lowering.window import (
     Level,
     Window,
@@ -264,12 +265,31 @@ def lower_adaptive_average_pool(op: Operation, ctx: LoweringContext) -> None:
             Level(ends[j], _on_position(x_idx, lead + j), lo=starts[j])
             for j in range(len(out_size))
         ]
-        total = reduce_nest(
-            ctx,
-            levels,
-            ctx.const(0.0, acc_t),
-            lambda s: add(ctx, s, to_acc(ctx, ctx.load(xb, x_idx), acc_t)),
-        )
+        zero = ctx.const(0.0, acc_t)
+
+        def element(s: Value) -> Value:
+            return add(ctx, s, to_acc(ctx, ctx.load(xb, x_idx), acc_t))
+
+        if out_size and out_size[-1] == 1 and not (0 <= xt.shape[-1] < 2 * LANES):
+            # A global window over the contiguous last axis: LANES partial sums (reduce.py's
+            # split line), so the sum is not one chain of dependent adds.
+            total = reduce_nest(
+                ctx,
+                levels[:-1],
+                zero,
+                lambda s: split_line(
+                    ctx,
+                    x_idx,
+                    ends[-1],
+                    s,
+                    zero,
+                    lambda a, b: add(ctx, a, b),
+                    element,
+                    lo=starts[-1],
+                ),  # fmt: skip
+            )
+        else:
+            total = reduce_nest(ctx, levels, zero, element)
         mean = ctx.create1("arith.divf", (total, ctx.convert(count, acc_t)), acc_t)
         ctx.store(from_acc(ctx, mean, elt), out, o_idx)
 

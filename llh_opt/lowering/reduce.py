@@ -102,7 +102,7 @@ def emit_reduction(
             if level == len(red):
                 return element(acc)
             if red[level] == last and level == len(red) - 1 and split_last:
-                return _split_line(ctx, idx, in_dims[last], acc, init, combine, element)
+                return split_line(ctx, idx, in_dims[last], acc, init, combine, element)
             with ctx.for_loop(ctx.c(0), in_dims[red[level]], iter_args=(acc,)) as loop:
                 idx[red[level]] = loop.iv
                 loop.yield_((nest(level + 1, loop.args[0]),))
@@ -147,7 +147,7 @@ def _reduce_into_rows(
                 ctx.store(combine(ctx.load(out, o_idx), ctx.load_at(x, idx)), out, o_idx)
 
 
-def _split_line(
+def split_line(
     ctx: LoweringContext,
     idx: list[Value | None],
     n: Value,
@@ -155,14 +155,18 @@ def _split_line(
     init: Value,
     combine: Callable[[Value, Value], Value],
     element: Callable[[Value], Value],
+    lo: Value | None = None,
 ) -> Value:
-    """The innermost reduced dimension (the last one) with LANES independent partial results
-    (so the loop is not one long dependency chain; LLVM keeps them in a vector register):
-    partial k takes elements k, k + LANES, ...; the partials combine pairwise, then the
-    remaining elements in order, then `acc`."""
+    """The innermost reduced dimension (the last one, indices `[lo, n)`, `lo` 0 by default) with
+    LANES independent partial results (so the loop is not one long dependency chain; LLVM keeps
+    them in a vector register): partial k takes elements lo + k, lo + k + LANES, ...; the
+    partials combine pairwise, then the remaining elements in order, then `acc`. Also used by
+    global average pooling (``pool.py``)."""
     last = len(idx) - 1
-    main = ctx.muli(ctx.floordivsi(n, ctx.c(LANES)), ctx.c(LANES))
-    with ctx.for_loop(ctx.c(0), main, ctx.c(LANES), iter_args=[init] * LANES) as loop:
+    start = lo if lo is not None else ctx.c(0)
+    length = ctx.subi(n, start) if lo is not None else n
+    main = ctx.addi(start, ctx.muli(ctx.floordivsi(length, ctx.c(LANES)), ctx.c(LANES)))
+    with ctx.for_loop(start, main, ctx.c(LANES), iter_args=[init] * LANES) as loop:
         parts = []
         for k in range(LANES):
             idx[last] = ctx.addi(loop.iv, ctx.c(k)) if k else loop.iv

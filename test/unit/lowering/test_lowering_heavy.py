@@ -337,6 +337,22 @@ def test_adaptive_average_pool(case) -> None:  # type: ignore[no-untyped-def]
         check_bound(got, ref, ref_abs, window**m + 2)
 
 
+def test_global_average_pool_partial_sums() -> None:
+    """A global window over the last axis sums in LANES partials (reduce.py's split line); one
+    compiled module at widths with and without a remainder, shorter than the lanes, and large."""
+    t = tensor([None, None, None, None])
+    rt = tensor([None, None, 1, 1])
+    body = f'%r = "llh.adaptive_average_pool"(%a0) <{{out_size = {arr([1, 1])}}}> : ({t}) -> {rt}'
+    compiled = runtime.compile(module([t], rt, body))
+    rng = np.random.default_rng(7)
+    for shape in ([1, 3, 5, 37], [2, 2, 3, 16], [1, 4, 2, 5], [1, 64, 56, 56], [1, 1, 1, 1]):
+        x = rand(rng, shape)
+        got = compiled.main(x)
+        ref = ref_adaptive_avg(x, [1, 1])
+        ref_abs = ref_adaptive_avg(np.abs(x), [1, 1])
+        check_bound(got, ref, ref_abs, shape[2] * shape[3] + 2)
+
+
 # --------------------------------------------------------------------------- matmul
 
 
