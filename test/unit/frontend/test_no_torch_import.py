@@ -37,3 +37,32 @@ def test_llh_opt_and_its_cli_do_not_import_torch(tmp_path: Path) -> None:
     )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().endswith("no torch")
+
+
+_WITHOUT_TORCH = "import sys; sys.modules['torch'] = None\n"
+
+
+def test_llh_import_torch_without_torch_is_one_clean_message() -> None:
+    """With torch absent, the console script reports it in one line and exits 1 (the package's
+    names load lazily, so its `__init__` does not fail first with a traceback)."""
+    code = _WITHOUT_TORCH + (
+        "from llh_opt.frontend.torch.cli import main\n"
+        "sys.argv = ['llh-import-torch', 'model.py:make', '--input', '1x3']\n"
+        "main()\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert "torch is not installed" in r.stderr
+
+
+def test_frontend_names_without_torch_raise_an_import_error_naming_the_extra() -> None:
+    code = _WITHOUT_TORCH + (
+        "import llh_opt.frontend.torch as t\n"
+        "try:\n"
+        "    t.import_exported_program\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "pip install 'llh-opt[torch]'" in r.stdout
