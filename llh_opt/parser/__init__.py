@@ -20,13 +20,17 @@ import gc
 from typing import Any
 
 from llh_opt.diagnostics import DiagnosticError
-from llh_opt.parser.driver import SyntaxFailure
+from llh_opt.parser.driver import FastDriver, SyntaxFailure
 from llh_opt.parser.errors import ParseError, ParseErrors, register_examples, to_diagnostic
 from llh_opt.parser.source import SourceText
 
 __all__ = ["parse_attribute", "parse_source", "parse_type"]
 
 _dialects_loaded = False
+
+FAST_OPS_MIN_TEXT = 1 << 16
+"""Files at least this long (characters) read generic ops whole (`driver.FastOps`): compiling
+its regex costs a few milliseconds, repaid after a few hundred ops."""
 
 
 def _load_dialects() -> None:
@@ -57,7 +61,16 @@ def _run(
     gc.disable()
     builder.begin(src, allow_unregistered, driver)
     try:
-        result = driver.parse(text, start, 0)
+        if start == "start" and len(text) >= FAST_OPS_MIN_TEXT and isinstance(driver, FastDriver):
+            try:
+                result = driver.parse(text, start, 0, fast_ops=True)
+            except SyntaxFailure:
+                # Report it as the token-by-token parse does (see `FastOps`).
+                builder.end()
+                builder.begin(src, allow_unregistered, driver)
+                result = driver.parse(text, start, 0)
+        else:
+            result = driver.parse(text, start, 0)
         if start == "start":
             result = builder.finish()
         return result

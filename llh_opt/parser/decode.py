@@ -35,6 +35,7 @@ from llh_opt.parser.lexemes import (
     DENSE_FAST_RE,
     DICT_KEY_RE,
     LIST_ITEM_RE,
+    PLAIN_STRING_ITEM_RE,
     LOC_ALIAS_RE,
     LOC_FILE_RE,
     NUMBER_RE,
@@ -265,6 +266,7 @@ class DecodeMixin:
         comma = True
         key_match = DICT_KEY_RE.match
         item_match = LIST_ITEM_RE.match
+        plain_string = PLAIN_STRING_ITEM_RE.match
         attr_text = self.attr_text
         while True:
             while pos < end and text[pos] in " \t\r\n":
@@ -289,6 +291,13 @@ class DecodeMixin:
                 raise _Failed
             seen.add(key)
             if m.group(2):
+                v = plain_string(text, m.end(), end)
+                if v is not None:
+                    # Mostly distinct (file names, symbol names): not worth the text caches.
+                    out.append((key, StringAttr(v.group(1))))
+                    comma = v.group(2) is not None
+                    pos = v.end()
+                    continue
                 v = item_match(text, m.end(), end)
                 vtext = v.group(1).rstrip() if v is not None else ""
                 if not vtext:

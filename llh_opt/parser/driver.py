@@ -42,6 +42,11 @@ back-reference consumes exactly that): the regex must never back into a comment 
 _str_new = str.__new__
 
 
+FAST_DEPTH = MAX_PARSE_DEPTH - 8
+"""`FastOps` runs only where the token-by-token path could not reach `MAX_PARSE_DEPTH` inside
+the op (its at most 7 tokens push at most one state each)."""
+
+
 class SyntaxFailure(Exception):
     """The grammar rejected the input: `offset` is absolute, `state` the LALR state (or None),
     `token_type` the rejected terminal (`$END` at end of input, None if no terminal matched)."""
@@ -250,6 +255,69 @@ def _finite_language(regex: str, limit: int = 1000) -> frozenset[str] | None:
     return frozenset(strings) if strings else None
 
 
+GENERIC_OP_PARTS: tuple[tuple[str, str, bool, tuple[str, ...]], ...] = (
+    ("R", "RESULTS", True, ()),
+    ("S", "STRING", False, ()),
+    ("O", "OPERANDS", False, ("operands",)),
+    ("P", "PROPS", True, ("props",)),
+    ("A", "ATTR_DICT", True, ("dict_attr", "attr_dict")),
+    ("F", "FUNCTYPE", False, ("functype",)),
+    ("L", "LOC", True, ("loc",)),
+)
+"""The generic-op form `FastOps` reads in one regex: (group, terminal, optional, the unit rules
+that turn the terminal into a child of `generic_op`, innermost first). Successors and regions are
+not in it: ops with them take the token-by-token path."""
+
+
+class FastOps:
+    """Whole generic operations recognized by one regex where the parser may start an operation.
+
+    In a state that can shift an op's first token (`RESULTS` or `STRING`), one regex made of the
+    grammar's own coarse terminals (`GENERIC_OP_PARTS`, with Lark's atomic skip of blanks and
+    comments between them) matches the whole op. The parser then calls the same rule callbacks, in
+    the same order and with the same children (tokens at the same offsets) as the token-by-token
+    path would, and pushes the state `generic_op` leads to. Anything the regex does not match (a
+    region, successors, a comment or nesting the coarse terminals refuse) takes the token-by-token
+    path, so the language is unchanged. Syntax errors are reported by re-parsing without it
+    (`parse(..., fast_ops=False)`): the state stack at the error is then exactly Lark's."""
+
+    __slots__ = ("goto", "match", "parts", "rules", "states")
+
+    def __init__(self, lark: Lark, driver: FastDriver) -> None:
+        terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+        skip = "(?>" + IGNORE + ")"
+        pieces = []
+        for group, term, optional, _ in GENERIC_OP_PARTS:
+            piece = f"{skip}(?P<{group}>{terminals[term]})"
+            pieces.append(f"(?:{piece})?" if optional else piece)
+        # `loc(` after the op that the coarse LOC refused is read token by token.
+        self.match = re.compile("".join(pieces) + f"(?!{skip}loc\\()").match
+        by_shape = {(r.origin.name, tuple(s.name for s in r.expansion)): r for r in lark.rules}
+        callbacks = driver._callbacks
+        parts = []
+        for group, term, _, units in GENERIC_OP_PARTS:
+            chain = []
+            inner = term
+            for unit in units:
+                chain.append(callbacks[by_shape[(unit, (inner,))]])
+                inner = unit
+            parts.append((group, term, tuple(chain)))
+        self.parts: tuple[tuple[str, str, tuple[Any, ...]], ...] = tuple(parts)
+        # generic_op's rules, one per combination of its optional parts: by the groups present.
+        names = {g: (units[-1] if units else term) for g, term, _, units in GENERIC_OP_PARTS}
+        self.rules: dict[tuple[str, ...], Any] = {}
+        for (origin, expansion), rule in by_shape.items():
+            if origin == "generic_op":
+                groups = tuple(g for g, _, _, _ in GENERIC_OP_PARTS if names[g] in expansion)
+                if len(groups) == len(expansion):
+                    self.rules[groups] = callbacks[rule]
+        self.goto = driver._goto("generic_op")
+        table = driver._table.states
+        self.states = frozenset(
+            s for s, acts in table.items() if "RESULTS" in acts and "STRING" in acts
+        )
+
+
 class FastDriver:
     """Lark's contextual lexer and LALR(1) parser fused in one loop (same tables, same callbacks).
 
@@ -261,6 +329,8 @@ class FastDriver:
         from lark.lexer import ContextualLexer
         from lark.parsers.lalr_analysis import Shift
 
+        self._lark = lark
+        self._fast_ops: FastOps | None = None
         frontend = lark.parser
         lexer = frontend.lexer
         if not isinstance(lexer, ContextualLexer):
@@ -425,7 +495,66 @@ class FastDriver:
 
         raise ParseError(NESTING_TOO_DEEP, offset)
 
-    def parse(self, text: str, start: str, base: int) -> Any:
+    def _fast_op(
+        self, fm: Any, state_stack: list[int], value_stack: list[Any], text: str, base: int
+    ) -> int:
+        """Build the generic op `fm` matched: the reductions its first token causes, the unit
+        rules of its parts and `generic_op`'s rule (`FastOps`); returns the state reached."""
+        fast = self._fast_ops
+        assert fast is not None
+        states = self._states
+        first = "STRING" if fm.start("R") < 0 else "RESULTS"
+        while True:
+            act = (states[state_stack[-1]] or self._state(state_stack[-1]))[2].get(first)
+            if act is None:
+                self._fail(state_stack, fm.start(first[0]), first, text, base)
+            if act[0]:
+                break
+            size = act[1]
+            if size:
+                children = value_stack[-size:]
+                del state_stack[-size:]
+                del value_stack[-size:]
+            else:
+                children = []
+            value_stack.append(act[2](children))
+            state_stack.append(act[3][state_stack[-1]])
+        target = fast.goto.get(state_stack[-1])
+        if target is None:
+            self._fail(state_stack, fm.start(first[0]), first, text, base)
+        present = []
+        groups = []
+        new_token = _str_new
+        for group, term, chain in fast.parts:
+            start = fm.start(group)
+            if start < 0:
+                continue
+            value = fm.group(group)
+            tok = new_token(Token, value)
+            tok.type = term
+            tok.value = value
+            tok.start_pos = start
+            x: Any = tok
+            for cb in chain:
+                x = cb([x])
+            present.append(x)
+            groups.append(group)
+        state_stack.append(target)
+        value_stack.append(fast.rules[tuple(groups)](present))
+        return target
+
+    def fast_ops(self) -> FastOps:
+        """The whole-op recognizer, built on first use (a few ms of regex compilation)."""
+        if self._fast_ops is None:
+            self._fast_ops = FastOps(self._lark, self)
+        return self._fast_ops
+
+    def parse(self, text: str, start: str, base: int, fast_ops: bool = False) -> Any:
+        """Run the grammar over `text` from `start` (`base`: the absolute offset of `text`).
+
+        With `fast_ops`, whole generic operations are read by `FastOps`; a syntax error is then
+        raised as `SyntaxFailure` too, but its state stack may differ from Lark's: callers re-parse
+        without it to report the error."""
         table = self._table
         state = table.start_states[start]
         end_state = table.end_states[start]
@@ -441,8 +570,16 @@ class FastDriver:
         pos = 0
         coarse = self._full.matchers.get
         checked = CHECK_VIABLE
+        fast = self.fast_ops() if fast_ops else None
+        fast_states = fast.states if fast is not None else frozenset()
         while True:
             lexer, keywords, actions = states[state] or self._state(state)
+            if state in fast_states and len(state_stack) < FAST_DEPTH:
+                fm = fast.match(text, pos)  # type: ignore[union-attr]
+                if fm is not None:
+                    state = self._fast_op(fm, state_stack, value_stack, text, base)
+                    pos = fm.end()
+                    continue
             m = lexer.match(text, pos)
             if m is None:
                 pos = ignore(text, pos).end()

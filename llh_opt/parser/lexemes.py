@@ -47,6 +47,9 @@ LIST_ITEM_RE = re.compile(
 )
 """One element of a list or dictionary value (no top-level comma) and the `,` after it."""
 
+PLAIN_STRING_ITEM_RE = re.compile(r'\s*"([^"\\\n]*)"\s*(?:(,)|\Z)')
+"""A list or dictionary element that is a string literal without escapes or type, and the `,`
+after it (match with the element list's end as `endpos`)."""
 DICT_KEY_RE = re.compile(r"\s*(" + BARE + r"|" + STR + r")\s*(=?)")
 ARROW_RE = re.compile(r"\s*->\s*")
 BLANKS_RE = re.compile(r"\s*")
