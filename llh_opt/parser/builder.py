@@ -291,10 +291,75 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
                 succ = x
             else:
                 loc = x
-        op_off = self.base + name_tok.start_pos
-        name = name_tok.value[1:-1]
+        base = self.base
+        self._generic(
+            results.value if results is not None else None,
+            base + results.start_pos if results is not None else 0,
+            name_tok.value,
+            base + name_tok.start_pos,
+            operands,
+            succ,
+            props,
+            regions,
+            attrs,
+            ftype,
+            loc,
+        )
+
+    def generic_op_match(self, m: Any, groups: tuple[int, ...]) -> None:
+        """A whole generic op matched by the driver's `FastOps` regex: the same as the
+        token-by-token callbacks (`operands`, `props`, `dict_attr_coarse`, `functype`,
+        `loc_coarse`, `generic_op`), in the same order. `groups` are the regex's group numbers
+        of the results, name, operands, properties, attribute dictionary, function type and
+        location."""
+        spans = m.regs
+        text = m.string
+        base = self.base
+        gr, gs, go, gp, ga, gf, gl = groups
+        s, e = spans[go]
+        operands = self.operand_refs(text[s:e], base + s)
+        s, e = spans[gp]
+        props = Props(self.decode_props(text[s:e], base + s)) if s >= 0 else None
+        s, e = spans[ga]
+        attrs = AttrDict(self.decode_dict(text[s:e], base + s).items) if s >= 0 else None
+        s, e = spans[gf]
+        ftype = self.decode_functype(text[s:e], base + s)
+        s, e = spans[gl]
+        loc = self.decode_loc(text[s:e], base + s) if s >= 0 else None
+        rs, re_ = spans[gr]
+        s, e = spans[gs]
+        self._generic(
+            text[rs:re_] if rs >= 0 else None,
+            base + rs,
+            text[s:e],
+            base + s,
+            operands,
+            None,
+            props,
+            None,
+            attrs,
+            ftype,
+            loc,
+        )
+
+    def _generic(
+        self,
+        results: str | None,
+        results_off: int,
+        quoted_name: str,
+        op_off: int,
+        operands: OperandRefs,
+        succ: Successors | None,
+        props: Props | None,
+        regions: Regions | None,
+        attrs: AttrDict | None,
+        ftype: FunctionType,
+        loc: Any,
+    ) -> None:
+        """Build a generic op from its decoded parts and bind its results."""
+        name = quoted_name[1:-1]
         if "\\" in name:
-            name = self.unescape(name_tok.value, op_off)
+            name = self.unescape(quoted_name, op_off)
         info = self.op_infos.get(name, False)
         if info is False:
             info = self._op_info(name, op_off)
@@ -302,7 +367,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         if len(inputs) != len(operands):
             raise ParseError(
                 f"expected {len(operands)} operand types but had {len(inputs)}",
-                self._functype_offset(name_tok),
+                self._functype_offset(op_off, len(quoted_name)),
             )
         if operands:
             values = self.ssa.values
@@ -345,7 +410,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
             block = ctx.current_block()
         block.append(op)
         if results is not None:
-            self.bind_results(op, results)
+            self.bind_results(op, results, results_off)
 
     def _registered_props(
         self,
@@ -407,11 +472,11 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
                         )
         return properties
 
-    def _functype_offset(self, name_tok: Any) -> int:
+    def _functype_offset(self, op_off: int, name_len: int) -> int:
         """The `(` of a generic op's function type (for operand-count errors): the first `:` at
-        bracket depth 0 after the op name."""
-        pos = self.base + name_tok.start_pos
-        colon = scan_brackets(self.src.text, pos + len(name_tok.value), ":")
+        bracket depth 0 after the op name (at `op_off`, `name_len` characters with its quotes)."""
+        pos = op_off
+        colon = scan_brackets(self.src.text, pos + name_len, ":")
         return self._next_token_offset(colon + 1) if colon >= 0 else pos
 
     def _op_info(self, name: str, op_off: int) -> type[Operation] | None:
@@ -438,10 +503,8 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
 
     # ------------------------------------------------------------------ results and operands
 
-    def bind_results(self, op: Operation, tok: Any) -> None:
-        """Define the names of `%a, %b:2 = ...` as `op`'s results."""
-        text = tok.value
-        off = self.base + tok.start_pos
+    def bind_results(self, op: Operation, text: str, off: int) -> None:
+        """Define the names of `%a, %b:2 = ...` (`text`, at absolute `off`) as `op`'s results."""
         m = SINGLE_RESULT_RE.match(text)
         nres = len(op.results)
         if m is not None:
@@ -489,7 +552,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
                 op.location = loc
         self.regions[-1].current_block().append(op)
         if results is not None:
-            self.bind_results(op, results)
+            self.bind_results(op, results.value, self.base + results.start_pos)
 
     def resolve_uses(self, toks: list[Any], types: list[Type] | tuple[Type, ...]) -> list[Any]:
         base = self.base
@@ -502,8 +565,10 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
 
     def operands(self, c: list[Any]) -> OperandRefs:
         tok = c[0]
-        text = tok.value
-        off = self.base + tok.start_pos
+        return self.operand_refs(tok.value, self.base + tok.start_pos)
+
+    def operand_refs(self, text: str, off: int) -> OperandRefs:
+        """The operands of an `OPERANDS` token `(%a, %b#1)` at absolute `off`."""
         refs = OperandRefs()
         if "%" in text:
             for m in VALUE_USE_RE.finditer(text):

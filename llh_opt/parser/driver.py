@@ -255,62 +255,40 @@ def _finite_language(regex: str, limit: int = 1000) -> frozenset[str] | None:
     return frozenset(strings) if strings else None
 
 
-GENERIC_OP_PARTS: tuple[tuple[str, str, bool, tuple[str, ...]], ...] = (
-    ("R", "RESULTS", True, ()),
-    ("S", "STRING", False, ()),
-    ("O", "OPERANDS", False, ("operands",)),
-    ("P", "PROPS", True, ("props",)),
-    ("A", "ATTR_DICT", True, ("dict_attr", "attr_dict")),
-    ("F", "FUNCTYPE", False, ("functype",)),
-    ("L", "LOC", True, ("loc",)),
-)
-"""The generic-op form `FastOps` reads in one regex: (group, terminal, optional, the unit rules
-that turn the terminal into a child of `generic_op`, innermost first). Successors and regions are
-not in it: ops with them take the token-by-token path."""
+GENERIC_OP_PARTS = ("RESULTS", "STRING", "OPERANDS", "PROPS", "ATTR_DICT", "FUNCTYPE", "LOC")
+"""The terminals of the generic-op form `FastOps` reads in one regex, in order; all but
+`STRING`, `OPERANDS` and `FUNCTYPE` optional. Successors and regions are not in it: ops with them
+take the token-by-token path."""
+_REQUIRED = frozenset(("STRING", "OPERANDS", "FUNCTYPE"))
 
 
 class FastOps:
     """Whole generic operations recognized by one regex where the parser may start an operation.
 
     In a state that can shift an op's first token (`RESULTS` or `STRING`), one regex made of the
-    grammar's own coarse terminals (`GENERIC_OP_PARTS`, with Lark's atomic skip of blanks and
-    comments between them) matches the whole op. The parser then calls the same rule callbacks, in
-    the same order and with the same children (tokens at the same offsets) as the token-by-token
-    path would, and pushes the state `generic_op` leads to. Anything the regex does not match (a
-    region, successors, a comment or nesting the coarse terminals refuse) takes the token-by-token
-    path, so the language is unchanged. Syntax errors are reported by re-parsing without it
-    (`parse(..., fast_ops=False)`): the state stack at the error is then exactly Lark's."""
+    grammar's own coarse terminals (`GENERIC_OP_PARTS`, with the grammar's blanks and comments
+    between them, matched atomically as the lexer does) matches the whole op. The parser runs the
+    reductions the op's first token causes, hands the match to the transformer's
+    `generic_op_match` (which builds the op exactly as the token-by-token callbacks would) and
+    pushes the state `generic_op` leads to. Anything the regex does not match (a region,
+    successors, a comment inside the op, nesting the coarse terminals refuse) takes the
+    token-by-token path, so the language is unchanged. Syntax errors are reported by re-parsing
+    without it (`parse(..., fast_ops=False)`): the state stack at the error is then exactly Lark's."""
 
-    __slots__ = ("goto", "match", "parts", "rules", "states")
+    __slots__ = ("build", "goto", "groups", "match", "states")
 
     def __init__(self, lark: Lark, driver: FastDriver) -> None:
         terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
         skip = "(?>" + IGNORE + ")"
         pieces = []
-        for group, term, optional, _ in GENERIC_OP_PARTS:
-            piece = f"{skip}(?P<{group}>{terminals[term]})"
-            pieces.append(f"(?:{piece})?" if optional else piece)
+        for i, term in enumerate(GENERIC_OP_PARTS):
+            piece = f"{skip}(?P<g{i}>{terminals[term]})"
+            pieces.append(piece if term in _REQUIRED else f"(?:{piece})?")
         # `loc(` after the op that the coarse LOC refused is read token by token.
-        self.match = re.compile("".join(pieces) + f"(?!{skip}loc\\()").match
-        by_shape = {(r.origin.name, tuple(s.name for s in r.expansion)): r for r in lark.rules}
-        callbacks = driver._callbacks
-        parts = []
-        for group, term, _, units in GENERIC_OP_PARTS:
-            chain = []
-            inner = term
-            for unit in units:
-                chain.append(callbacks[by_shape[(unit, (inner,))]])
-                inner = unit
-            parts.append((group, term, tuple(chain)))
-        self.parts: tuple[tuple[str, str, tuple[Any, ...]], ...] = tuple(parts)
-        # generic_op's rules, one per combination of its optional parts: by the groups present.
-        names = {g: (units[-1] if units else term) for g, term, _, units in GENERIC_OP_PARTS}
-        self.rules: dict[tuple[str, ...], Any] = {}
-        for (origin, expansion), rule in by_shape.items():
-            if origin == "generic_op":
-                groups = tuple(g for g, _, _, _ in GENERIC_OP_PARTS if names[g] in expansion)
-                if len(groups) == len(expansion):
-                    self.rules[groups] = callbacks[rule]
+        pattern = re.compile("".join(pieces) + f"(?!{skip}loc\\()")
+        self.match = pattern.match
+        self.groups = tuple(pattern.groupindex[f"g{i}"] for i in range(len(GENERIC_OP_PARTS)))
+        self.build = lark.options.transformer.generic_op_match
         self.goto = driver._goto("generic_op")
         table = driver._table.states
         self.states = frozenset(
@@ -498,16 +476,17 @@ class FastDriver:
     def _fast_op(
         self, fm: Any, state_stack: list[int], value_stack: list[Any], text: str, base: int
     ) -> int:
-        """Build the generic op `fm` matched: the reductions its first token causes, the unit
-        rules of its parts and `generic_op`'s rule (`FastOps`); returns the state reached."""
+        """Build the generic op `fm` matched (`FastOps`): the reductions its first token causes,
+        then the op; returns the state reached."""
         fast = self._fast_ops
         assert fast is not None
         states = self._states
-        first = "STRING" if fm.start("R") < 0 else "RESULTS"
+        first_group = fast.groups[0] if fm.regs[fast.groups[0]][0] >= 0 else fast.groups[1]
+        first = "RESULTS" if first_group == fast.groups[0] else "STRING"
         while True:
             act = (states[state_stack[-1]] or self._state(state_stack[-1]))[2].get(first)
             if act is None:
-                self._fail(state_stack, fm.start(first[0]), first, text, base)
+                self._fail(state_stack, fm.start(first_group), first, text, base)
             if act[0]:
                 break
             size = act[1]
@@ -521,26 +500,9 @@ class FastDriver:
             state_stack.append(act[3][state_stack[-1]])
         target = fast.goto.get(state_stack[-1])
         if target is None:
-            self._fail(state_stack, fm.start(first[0]), first, text, base)
-        present = []
-        groups = []
-        new_token = _str_new
-        for group, term, chain in fast.parts:
-            start = fm.start(group)
-            if start < 0:
-                continue
-            value = fm.group(group)
-            tok = new_token(Token, value)
-            tok.type = term
-            tok.value = value
-            tok.start_pos = start
-            x: Any = tok
-            for cb in chain:
-                x = cb([x])
-            present.append(x)
-            groups.append(group)
+            self._fail(state_stack, fm.start(first_group), first, text, base)
+        value_stack.append(fast.build(fm, fast.groups))
         state_stack.append(target)
-        value_stack.append(fast.rules[tuple(groups)](present))
         return target
 
     def fast_ops(self) -> FastOps:
