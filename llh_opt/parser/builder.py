@@ -422,6 +422,10 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         """A registered op's properties from `<{...}>` (and the inherent attributes of its
         `{...}`, which `<{...}>` overrides), as MLIR's `setPropertiesFromAttr` builds them:
         unknown keys are dropped; a value the property's storage cannot hold is an error."""
+        if not attributes:
+            known = _CONVERTED_PROPS.get((cls, props))
+            if known is not None:
+                return dict(known)
         kinds = _property_kinds(cls)
         if kinds is _LEGACY:
             return dict(props)
@@ -451,6 +455,10 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
                 if property_converts(kinds[key], value):
                     properties[key] = value
         properties.update(written)
+        if not attributes:
+            if len(_CONVERTED_PROPS) >= _CONVERTED_LIMIT:
+                _CONVERTED_PROPS.clear()
+            _CONVERTED_PROPS[(cls, props)] = properties.copy()
         return properties
 
     def _inherent_attrs(
@@ -654,6 +662,10 @@ against `torch-mlir-opt`. Other dialects keep every written key as a property, f
 to report (``test/Dialect/LLH`` expects `has unknown property`)."""
 
 _LEGACY: dict[str, AttrKind] = {}  # a sentinel: compared by identity
+_CONVERTED_PROPS: dict[tuple[type, Props], dict[str, Attribute]] = {}
+"""`_registered_props` results for ops without an attribute dictionary, by (class, entries):
+the entries are interned attributes, so equal texts give equal keys."""
+_CONVERTED_LIMIT = 50_000
 _PROPERTY_KINDS: dict[type, dict[str, AttrKind]] = {}
 
 

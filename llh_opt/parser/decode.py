@@ -36,6 +36,7 @@ from llh_opt.parser.lexemes import (
     DICT_KEY_RE,
     LIST_ITEM_RE,
     PLAIN_STRING_ITEM_RE,
+    SINGLE_STRING_PROPS_RE,
     LOC_ALIAS_RE,
     LOC_FILE_RE,
     NUMBER_RE,
@@ -218,6 +219,9 @@ class DecodeMixin:
 
     def decode_props(self, text: str, off: int) -> tuple[tuple[str, Attribute], ...]:
         """A `<{...}>` token: its (name, attribute) pairs."""
+        single = SINGLE_STRING_PROPS_RE.match(text)
+        if single is not None:
+            return ((single.group(1), StringAttr(single.group(2))),)
         items = self.group_cache.get(text)
         if items is not None:
             return items

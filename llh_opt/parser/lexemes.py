@@ -50,6 +50,9 @@ LIST_ITEM_RE = re.compile(
 PLAIN_STRING_ITEM_RE = re.compile(r'\s*"([^"\\\n]*)"\s*(?:(,)|\Z)')
 """A list or dictionary element that is a string literal without escapes or type, and the `,`
 after it (match with the element list's end as `endpos`)."""
+SINGLE_STRING_PROPS_RE = re.compile(r"<\{\s*(" + BARE + r')\s*=\s*"([^"\\\n]*)"\s*\}>\Z')
+"""A property dictionary of one bare key and a string literal without escapes or type:
+`<{weight_file = "w0.npy"}>`, `<{sym_name = "s0"}>` (mostly distinct texts)."""
 DICT_KEY_RE = re.compile(r"\s*(" + BARE + r"|" + STR + r")\s*(=?)")
 ARROW_RE = re.compile(r"\s*->\s*")
 BLANKS_RE = re.compile(r"\s*")
