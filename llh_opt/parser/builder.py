@@ -20,6 +20,7 @@ from llh_opt.ir.attributes import (
     DictionaryAttr,
     FileLineColLoc,
     LocationAttr,
+    StringAttr,
 )
 from llh_opt.ir.core import OP_CLASSES, Block, ExplicitProperties, Operation, Region
 from llh_opt.ir.opdef import (
@@ -422,7 +423,9 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         """A registered op's properties from `<{...}>` (and the inherent attributes of its
         `{...}`, which `<{...}>` overrides), as MLIR's `setPropertiesFromAttr` builds them:
         unknown keys are dropped; a value the property's storage cannot hold is an error."""
-        if not attributes:
+        # Not for entries led by a string (file and symbol names: mostly distinct).
+        memo = not attributes and props and type(props[0][1]) is not StringAttr
+        if memo:
             known = _CONVERTED_PROPS.get((cls, props))
             if known is not None:
                 return dict(known)
@@ -455,7 +458,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
                 if property_converts(kinds[key], value):
                     properties[key] = value
         properties.update(written)
-        if not attributes:
+        if memo:
             if len(_CONVERTED_PROPS) >= _CONVERTED_LIMIT:
                 _CONVERTED_PROPS.clear()
             _CONVERTED_PROPS[(cls, props)] = properties.copy()

@@ -473,37 +473,48 @@ class FastDriver:
 
         raise ParseError(NESTING_TOO_DEEP, offset)
 
-    def _fast_op(
+    def _fast_ops_run(
         self, fm: Any, state_stack: list[int], value_stack: list[Any], text: str, base: int
     ) -> int:
-        """Build the generic op `fm` matched (`FastOps`): the reductions its first token causes,
-        then the op; returns the state reached."""
+        """Build the generic op `fm` matched and every one that follows it (`FastOps`): for each,
+        the reductions its first token causes, then the op. Returns the offset after the last."""
         fast = self._fast_ops
         assert fast is not None
         states = self._states
-        first_group = fast.groups[0] if fm.regs[fast.groups[0]][0] >= 0 else fast.groups[1]
-        first = "RESULTS" if first_group == fast.groups[0] else "STRING"
+        match = fast.match
+        build = fast.build
+        groups = fast.groups
+        results_group = groups[0]
+        goto = fast.goto
         while True:
-            act = (states[state_stack[-1]] or self._state(state_stack[-1]))[2].get(first)
-            if act is None:
-                self._fail(state_stack, fm.start(first_group), first, text, base)
-            if act[0]:
-                break
-            size = act[1]
-            if size:
-                children = value_stack[-size:]
-                del state_stack[-size:]
-                del value_stack[-size:]
+            if fm.regs[results_group][0] >= 0:
+                first_group, first = results_group, "RESULTS"
             else:
-                children = []
-            value_stack.append(act[2](children))
-            state_stack.append(act[3][state_stack[-1]])
-        target = fast.goto.get(state_stack[-1])
-        if target is None:
-            self._fail(state_stack, fm.start(first_group), first, text, base)
-        value_stack.append(fast.build(fm, fast.groups))
-        state_stack.append(target)
-        return target
+                first_group, first = groups[1], "STRING"
+            while True:
+                act = (states[state_stack[-1]] or self._state(state_stack[-1]))[2].get(first)
+                if act is None:
+                    self._fail(state_stack, fm.start(first_group), first, text, base)
+                if act[0]:
+                    break
+                size = act[1]
+                if size:
+                    children = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    children = []
+                value_stack.append(act[2](children))
+                state_stack.append(act[3][state_stack[-1]])
+            target = goto.get(state_stack[-1])
+            if target is None:
+                self._fail(state_stack, fm.start(first_group), first, text, base)
+            value_stack.append(build(fm, groups))
+            state_stack.append(target)
+            pos = fm.end()
+            fm = match(text, pos)
+            if fm is None:
+                return pos
 
     def fast_ops(self) -> FastOps:
         """The whole-op recognizer, built on first use (a few ms of regex compilation)."""
@@ -539,8 +550,8 @@ class FastDriver:
             if state in fast_states and len(state_stack) < FAST_DEPTH:
                 fm = fast.match(text, pos)  # type: ignore[union-attr]
                 if fm is not None:
-                    state = self._fast_op(fm, state_stack, value_stack, text, base)
-                    pos = fm.end()
+                    pos = self._fast_ops_run(fm, state_stack, value_stack, text, base)
+                    state = state_stack[-1]
                     continue
             m = lexer.match(text, pos)
             if m is None:

@@ -109,22 +109,23 @@ def test_mutated_chunks_parse_the_same(rng: random.Random) -> None:
 
 
 def test_a_large_file_takes_the_fast_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Above the threshold the fast path is really used (counted), and agrees."""
-    from llh_opt.parser.driver import FastDriver
+    """Above the threshold the fast path really builds the ops (counted), and agrees."""
+    from llh_opt.parser.grammar_loader import machinery
 
     ops = "".join(f'  %{i} = "t.a"(%{i - 1}) : (i32) -> i32\n' for i in range(1, 3000))
     text = '%0 = "t.z"() : () -> i32\n' + ops
     assert len(text) >= parser_pkg.FAST_OPS_MIN_TEXT
-    calls = []
-    original = FastDriver._fast_op
+    fast = machinery()[1].fast_ops()
+    built = []
+    original = fast.build
 
-    def counting(self, *a):  # type: ignore[no-untyped-def]
-        calls.append(1)
-        return original(self, *a)
+    def counting(m, groups):  # type: ignore[no-untyped-def]
+        built.append(1)
+        return original(m, groups)
 
-    monkeypatch.setattr(FastDriver, "_fast_op", counting)
+    monkeypatch.setattr(fast, "build", counting)
     module = parse_source(text, "in.mlir", allow_unregistered=True)
-    assert len(calls) == 3000
+    assert len(built) == 3000
     monkeypatch.undo()
     _same(text, monkeypatch)
     assert len(list(module.regions[0].blocks[0].ops)) == 3000
