@@ -260,6 +260,9 @@ GENERIC_OP_PARTS = ("RESULTS", "STRING", "OPERANDS", "PROPS", "ATTR_DICT", "FUNC
 `STRING`, `OPERANDS` and `FUNCTYPE` optional. Successors and regions are not in it: ops with them
 take the token-by-token path."""
 _REQUIRED = frozenset(("STRING", "OPERANDS", "FUNCTYPE"))
+_FAST_SKIP = r"(?>\s*(?://[^\n]*\s*)*)"
+"""The grammar's ignored text (`WS_COMMENT`: blanks and `//` comments) as the lexer takes it
+(all of it, atomically), written without a per-character alternation."""
 
 
 class FastOps:
@@ -279,7 +282,7 @@ class FastOps:
 
     def __init__(self, lark: Lark, driver: FastDriver) -> None:
         terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
-        skip = "(?>" + IGNORE + ")"
+        skip = _FAST_SKIP
         pieces = []
         for i, term in enumerate(GENERIC_OP_PARTS):
             piece = f"{skip}(?P<g{i}>{terminals[term]})"
