@@ -13,6 +13,8 @@ What does not: the grammar, the parse loop (``driver.py``), message wording for 
 
 from __future__ import annotations
 
+from sys import intern
+
 from typing import Any
 
 from llh_opt.ir.attributes import (
@@ -358,9 +360,13 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         loc: Any,
     ) -> None:
         """Build a generic op from its decoded parts and bind its results."""
-        name = quoted_name[1:-1]
-        if "\\" in name:
-            name = self.unescape(quoted_name, op_off)
+        name = _OP_NAMES.get(quoted_name)
+        if name is None:
+            name = quoted_name[1:-1]
+            if "\\" in name:
+                name = self.unescape(quoted_name, op_off)
+            elif len(_OP_NAMES) < _OP_NAMES_LIMIT:
+                _OP_NAMES[quoted_name] = name = intern(name)
         info = self.op_infos.get(name, False)
         if info is False:
             info = self._op_info(name, op_off)
@@ -438,7 +444,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
                 "operation has empty properties",
                 op_off,
             )
-        written = {}
+        written: dict[str, Attribute] = {}
         for key, value in props:
             kind = kinds.get(key)
             if kind is None:
@@ -450,14 +456,16 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
                     op_off,
                 )
             written[key] = value
-        properties = {}
         if attributes:
             # Inherent attributes of the `{...}` are set first, each dropped silently when
             # its storage cannot hold it (MLIR's `setInherentAttr`).
+            properties = {}
             for key, value in split_inherent(cls, attributes).items():
                 if property_converts(kinds[key], value):
                     properties[key] = value
-        properties.update(written)
+            properties.update(written)
+        else:
+            properties = written
         if memo:
             if len(_CONVERTED_PROPS) >= _CONVERTED_LIMIT:
                 _CONVERTED_PROPS.clear()
@@ -669,6 +677,9 @@ _CONVERTED_PROPS: dict[tuple[type, Props], dict[str, Attribute]] = {}
 """`_registered_props` results for ops without an attribute dictionary, by (class, entries):
 the entries are interned attributes, so equal texts give equal keys."""
 _CONVERTED_LIMIT = 50_000
+_OP_NAMES: dict[str, str] = {}
+"""Op names by their quoted spelling: one string per name for all the ops that carry it."""
+_OP_NAMES_LIMIT = 10_000
 _PROPERTY_KINDS: dict[type, dict[str, AttrKind]] = {}
 
 

@@ -11,6 +11,8 @@ What does not: what the values mean (``attrs.py``) or the grammar itself.
 
 from __future__ import annotations
 
+from sys import intern
+
 from typing import Any
 
 from llh_opt.ir.attributes import (
@@ -221,7 +223,7 @@ class DecodeMixin:
         """A `<{...}>` token: its (name, attribute) pairs."""
         single = SINGLE_STRING_PROPS_RE.match(text)
         if single is not None:
-            return ((single.group(1), StringAttr(single.group(2))),)
+            return ((intern(single.group(1)), StringAttr(single.group(2))),)
         items = self.group_cache.get(text)
         if items is not None:
             return items
