@@ -320,11 +320,13 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         base = self.base
         gr, gs, go, gp, ga, gf, gl = groups
         s, e = spans[go]
-        operands = self.operand_refs(text[s:e], base + s)
+        operands: Any = self.operand_refs(text[s:e], base + s) if e - s > 2 else ()
+        # Plain tuples where the token path wraps them in `Props`/`AttrDict` (which only tell
+        # its children apart): the same entries.
         s, e = spans[gp]
-        props = Props(self.decode_props(text[s:e], base + s)) if s >= 0 else None
+        props = self.decode_props(text[s:e], base + s) if s >= 0 else None
         s, e = spans[ga]
-        attrs = AttrDict(self.decode_dict(text[s:e], base + s).items) if s >= 0 else None
+        attrs = self.decode_dict(text[s:e], base + s).items if s >= 0 else None
         s, e = spans[gf]
         ftype = self.decode_functype(text[s:e], base + s)
         s, e = spans[gl]
@@ -351,11 +353,11 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         results_off: int,
         quoted_name: str,
         op_off: int,
-        operands: OperandRefs,
+        operands: OperandRefs | tuple[()],
         succ: Successors | None,
-        props: Props | None,
+        props: tuple[tuple[str, Attribute], ...] | None,
         regions: Regions | None,
-        attrs: AttrDict | None,
+        attrs: tuple[tuple[str, Attribute], ...] | None,
         ftype: FunctionType,
         loc: Any,
     ) -> None:
