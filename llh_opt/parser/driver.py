@@ -280,8 +280,9 @@ class FastOps:
 
     __slots__ = ("build", "goto", "groups", "match", "states")
 
-    def __init__(self, lark: Lark, driver: FastDriver) -> None:
-        terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+    def __init__(self, terminals: dict[str, str], build: Any, driver: FastDriver) -> None:
+        """`terminals`: the grammar's terminal regexes by name; `build`: the transformer's
+        `generic_op_match`."""
         skip = _FAST_SKIP
         pieces = []
         for i, term in enumerate(GENERIC_OP_PARTS):
@@ -291,7 +292,7 @@ class FastOps:
         pattern = re.compile("".join(pieces) + f"(?!{skip}loc\\()")
         self.match = pattern.match
         self.groups = tuple(pattern.groupindex[f"g{i}"] for i in range(len(GENERIC_OP_PARTS)))
-        self.build = lark.options.transformer.generic_op_match
+        self.build = build
         self.goto = driver._goto("generic_op")
         table = driver._table.states
         self.states = frozenset(
@@ -522,7 +523,9 @@ class FastDriver:
     def fast_ops(self) -> FastOps:
         """The whole-op recognizer, built on first use (a few ms of regex compilation)."""
         if self._fast_ops is None:
-            self._fast_ops = FastOps(self._lark, self)
+            lark = self._lark
+            terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+            self._fast_ops = FastOps(terminals, lark.options.transformer.generic_op_match, self)
         return self._fast_ops
 
     def parse(self, text: str, start: str, base: int, fast_ops: bool = False) -> Any:
