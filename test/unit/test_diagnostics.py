@@ -2084,3 +2084,16 @@ def test_str_of_diagnostic_error_without_location_and_with_notes() -> None:
     d = Diagnostic(Severity.ERROR, "boom")
     d.attach_note("see here", SourceLoc("a.mlir", 3, 4))
     assert str(DiagnosticError(d)) == "error: boom\na.mlir:3:4: note: see here"
+
+
+@pytest.mark.parametrize("text", ["a\nbb\n\nccc", "a\nbb\n\nccc\n", "", "\n", "x\r\ny\r\n"])
+def test_source_manager_lines_match_split(text: str) -> None:
+    """Lines are found lazily in the registered text (no list of lines kept): the same lines
+    as `str.split("\\n")`, None past either end, `\\r` dropped."""
+    sm = SourceManager()
+    sm.add_buffer("f.mlir", text, first_line=3)
+    expected = [line.removesuffix("\r") for line in text.split("\n")]
+    got = [sm.line_text("f.mlir", 3 + i) for i in range(len(expected))]
+    assert got == expected
+    assert sm.line_text("f.mlir", 2) is None
+    assert sm.line_text("f.mlir", 3 + len(expected)) is None
