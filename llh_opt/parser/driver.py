@@ -268,7 +268,7 @@ _FAST_SKIP = r"(?>\s*(?://[^\n]*\s*)*)"
 class FastOps:
     """Whole generic operations recognized by one regex where the parser may start an operation.
 
-    In a state that can shift an op's first token (`RESULTS` or `STRING`), one regex made of the
+    In a state with an action on an op's first token (`RESULTS` or `STRING`), one regex made of the
     grammar's own coarse terminals (`GENERIC_OP_PARTS`, with the grammar's blanks and comments
     between them, matched atomically as the lexer does) matches the whole op. The parser runs the
     reductions the op's first token causes, hands the match to the transformer's
@@ -278,7 +278,7 @@ class FastOps:
     token-by-token path, so the language is unchanged. Syntax errors are reported by re-parsing
     without it (`parse(..., fast_ops=False)`): the state stack at the error is then exactly Lark's."""
 
-    __slots__ = ("build", "goto", "groups", "match", "states")
+    __slots__ = ("build", "goto", "groups", "match")
 
     def __init__(self, terminals: dict[str, str], build: Any, driver: FastDriver) -> None:
         """`terminals`: the grammar's terminal regexes by name; `build`: the transformer's
@@ -294,10 +294,6 @@ class FastOps:
         self.groups = tuple(pattern.groupindex[f"g{i}"] for i in range(len(GENERIC_OP_PARTS)))
         self.build = build
         self.goto = driver._goto("generic_op")
-        table = driver._table.states
-        self.states = frozenset(
-            s for s, acts in table.items() if "RESULTS" in acts and "STRING" in acts
-        )
 
 
 class FastDriver:
@@ -550,10 +546,15 @@ class FastDriver:
         coarse = self._full.matchers.get
         checked = CHECK_VIABLE
         fast = self.fast_ops() if fast_ops else None
-        fast_states = fast.states if fast is not None else frozenset()
         while True:
             lexer, keywords, actions = states[state] or self._state(state)
-            if state in fast_states and len(state_stack) < FAST_DEPTH:
+            # A state that can start an op (shift its first token, or reduce before it).
+            if (
+                fast is not None
+                and "STRING" in actions
+                and "RESULTS" in actions
+                and len(state_stack) < FAST_DEPTH
+            ):
                 fm = fast.match(text, pos)  # type: ignore[union-attr]
                 if fm is not None:
                     pos = self._fast_ops_run(fm, state_stack, value_stack, text, base)
