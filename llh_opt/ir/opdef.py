@@ -732,7 +732,7 @@ def _memo_key(op: Operation) -> tuple[Any, ...]:
         tuple(operands),
         tuple([r.type for r in op.results]),
         tuple(op.properties.items()),
-        tuple(op.attributes.items()),
+        tuple(op.discardable_items()),
     )
 
 

@@ -452,7 +452,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
             name = m.group(1)
             ssa = self.ssa
             if name not in ssa.values:
-                ssa.values[name] = [op.results[0]]
+                ssa.values[name] = op.results  # the one-result tuple itself: no list per name
                 ssa.def_pos[name] = off
                 ssa.scope_defs[-1].append(name)
             else:
