@@ -28,7 +28,6 @@ MLIR does for e.g. ``loc("name")``.  An object whose ``str()`` is
 from __future__ import annotations
 
 import enum
-from array import array
 import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
@@ -238,35 +237,12 @@ class DiagnosticError(Exception):
 
 
 class _Buffer:
-    """A registered text (kept as the one string the caller has: no copy), with the offsets of
-    its line starts indexed on the first line asked for (a diagnostic)."""
+    __slots__ = ("first_col", "first_line", "lines")
 
-    __slots__ = ("_starts", "first_col", "first_line", "text")
-
-    def __init__(self, first_line: int, first_col: int, text: str) -> None:
+    def __init__(self, first_line: int, first_col: int, lines: list[str]) -> None:
         self.first_line = first_line
         self.first_col = first_col
-        self.text = text
-        self._starts: array[int] | None = None
-
-    def line(self, idx: int) -> str | None:
-        """Line `idx` (0-based, lines split at newlines as `str.split` does), or None past the end."""
-        starts = self._starts
-        if starts is None:
-            text = self.text
-            starts = array("q", [0])
-            add = starts.append
-            find = text.find
-            i = find("\n")
-            while i >= 0:
-                add(i + 1)
-                i = find("\n", i + 1)
-            self._starts = starts
-        if not 0 <= idx < len(starts):
-            return None
-        start = starts[idx]
-        end = starts[idx + 1] - 1 if idx + 1 < len(starts) else len(self.text)
-        return self.text[start:end]
+        self.lines = lines
 
 
 class SourceManager:
@@ -292,11 +268,12 @@ class SourceManager:
 
     def add_buffer(self, filename: str, text: str, first_line: int = 1, first_col: int = 1) -> None:
         bufs = self._files.setdefault(filename, [])
+        lines = text.split("\n")
         for i, buf in enumerate(bufs):
             if buf.first_line == first_line and buf.first_col == first_col:
-                bufs[i] = _Buffer(first_line, first_col, text)
+                bufs[i] = _Buffer(first_line, first_col, lines)
                 return
-        bufs.append(_Buffer(first_line, first_col, text))
+        bufs.append(_Buffer(first_line, first_col, lines))
 
     def has_file(self, filename: str) -> bool:
         return filename in self._files
@@ -308,9 +285,8 @@ class SourceManager:
         segments: list[tuple[int, str]] = []
         for buf in self._files.get(filename, ()):
             idx = line - buf.first_line
-            text = buf.line(idx)
-            if text is not None:
-                segments.append((buf.first_col if idx == 0 else 1, text))
+            if 0 <= idx < len(buf.lines):
+                segments.append((buf.first_col if idx == 0 else 1, buf.lines[idx]))
         if not segments:
             return None
         if len(segments) == 1 and segments[0][0] == 1:

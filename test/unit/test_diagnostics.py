@@ -2084,20 +2084,3 @@ def test_str_of_diagnostic_error_without_location_and_with_notes() -> None:
     d = Diagnostic(Severity.ERROR, "boom")
     d.attach_note("see here", SourceLoc("a.mlir", 3, 4))
     assert str(DiagnosticError(d)) == "error: boom\na.mlir:3:4: note: see here"
-
-
-@pytest.mark.parametrize(
-    "text", ["", "a", "a\n", "a\nb", "\n\n", "x\r\ny\r\n", "one\n\nthree\n", "é\nü"]
-)
-def test_source_lines_are_the_split_text(text: str) -> None:
-    """The manager keeps the text itself (no per-line copy) and finds lines on demand."""
-    from llh_opt.diagnostics import SourceManager
-
-    sm = SourceManager()
-    sm.add_buffer("f", text)
-    lines = text.split("\n")
-    for i, line in enumerate(lines, start=1):
-        assert sm.line_text("f", i) == line.removesuffix("\r")
-    assert sm.line_text("f", len(lines) + 1) is None
-    assert sm.line_text("f", 0) is None
-    assert sm._files["f"][0].text is text
