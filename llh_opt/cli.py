@@ -475,9 +475,11 @@ class OptRunner:
                 )
 
     def process_chunk(  # type: ignore[no-untyped-def]
-        self, text: str, filename: str, first_line: int, first_col: int, pm
-    ) -> str | bytes | None:
-        """Output text for one chunk, or None when it failed (diagnostics already emitted)."""
+        self, text: str, filename: str, first_line: int, first_col: int, pm, stream: bool = False
+    ) -> str | bytes | _PendingPrint | None:
+        """Output text for one chunk, or None when it failed (diagnostics already emitted).
+        With `stream`, a successful chunk's printing is left to `write_output` (`_PendingPrint`),
+        which streams the text to the destination."""
         from llh_opt.ir.verifier import verify
         from llh_opt.parser import parse_source
         from llh_opt.printer import print_operation
@@ -512,13 +514,14 @@ class OptRunner:
             self.engine.emit_all(self._with_op_notes(err))
             self._write_failure_dumps(pm)
             return None
+        options = dict(generic=opts.generic, debuginfo=opts.debuginfo, **opts.print_options())
+        # mlir-opt ends each printed module with one more newline, except under local scope,
+        # where MLIR prints the top-level op as a nested one.
+        end = "" if opts.local_scope else "\n"
+        if stream:
+            return _PendingPrint(module, options, end)
         with self._phase("Output"):
-            # mlir-opt ends each printed module with one more newline.
-            text = print_operation(
-                module, generic=opts.generic, debuginfo=opts.debuginfo, **opts.print_options()
-            )
-            # ... except under local scope, where MLIR prints the top-level op as a nested one.
-            return text if opts.local_scope else text + "\n"
+            return print_operation(module, **options) + end
 
     def _write_failure_dumps(self, pm) -> None:  # type: ignore[no-untyped-def]
         dumps = pm.deferred_failure_dumps
@@ -599,14 +602,25 @@ class OptRunner:
                 chunks = split_chunks(text, opts.split_marker)
             else:
                 chunks = [(text, 1, 1)]
-            outputs: list[str | bytes] = []
+            # One module printed as text is streamed to its destination (no whole-text string):
+            # nothing after its printing can fail any more.
+            stream = (
+                not opts.split_input_file and opts.emit == "mlir" and not opts.verify_diagnostics
+            )
+            outputs: list[str | bytes | _PendingPrint] = []
             failed = False
             for chunk, first_line, first_col in chunks:
-                out = self.process_chunk(chunk, filename, first_line, first_col, pm)
+                out = self.process_chunk(chunk, filename, first_line, first_col, pm, stream)
                 if out is None:
                     failed = True
                 outputs.append(out if out is not None else "")
         self.engine.flush()
+        if len(outputs) == 1 and isinstance(outputs[0], _PendingPrint):
+            with self._phase("Output"):
+                status = self.write_output(outputs[0])
+            if self.timing is not None:
+                self.stderr.write(self.timing.report(opts.timing_display))
+            return status
         if self.timing is not None:
             self.stderr.write(self.timing.report(opts.timing_display))
         if opts.verify_diagnostics:
@@ -620,7 +634,7 @@ class OptRunner:
             out_engine.flush()
             failed = bool(problems)
         if opts.emit == "obj":
-            data: str | bytes = outputs[0] if outputs else b""
+            data: str | bytes = outputs[0] if outputs else b""  # type: ignore[assignment]
         else:
             joiner = opts.output_split_marker + "\n"
             data = joiner.join(o for o in outputs if isinstance(o, str))
@@ -675,10 +689,12 @@ class OptRunner:
             self.action_log = f
             yield
 
-    def write_output(self, data: str | bytes) -> int:
+    def write_output(self, data: str | bytes | _PendingPrint) -> int:
         out = self.opts.output
         if out == "-":
-            if isinstance(data, bytes):
+            if isinstance(data, _PendingPrint):
+                data.write_to(sys.stdout.write, None)
+            elif isinstance(data, bytes):
                 sys.stdout.buffer.write(data)
             else:
                 sys.stdout.write(data)
@@ -690,13 +706,26 @@ class OptRunner:
         try:
             if os.path.exists(target) and not stat.S_ISREG(os.stat(target).st_mode):
                 with open(target, "wb") as fb:
-                    fb.write(data if isinstance(data, bytes) else _encode(data))
+                    if isinstance(data, _PendingPrint):
+                        # Restarting on the null device is a no-op: what it was given is gone.
+                        restart = _no_restart if _is_null_device(target) else None
+                        data.write_to(lambda s: fb.write(_encode(s)), restart)
+                    else:
+                        fb.write(data if isinstance(data, bytes) else _encode(data))
                 return 0
             mode = _output_mode(target)
             fd, tmp = tempfile.mkstemp(prefix=".llh-opt-", dir=os.path.dirname(target))
             try:
                 with os.fdopen(fd, "wb") as fb:
-                    fb.write(data if isinstance(data, bytes) else _encode(data))
+                    if isinstance(data, _PendingPrint):
+
+                        def restart() -> None:
+                            fb.seek(0)
+                            fb.truncate()
+
+                        data.write_to(lambda s: fb.write(_encode(s)), restart)
+                    else:
+                        fb.write(data if isinstance(data, bytes) else _encode(data))
                 os.chmod(tmp, mode)  # mkstemp makes 0600; keep the file's mode or the umask's
                 os.replace(tmp, target)
             except BaseException:
@@ -721,6 +750,41 @@ def _output_mode(path: str) -> int:
 
 def _encode(text: str) -> bytes:
     return text.encode("utf-8", errors="surrogateescape")
+
+
+class _PendingPrint:
+    """A module whose printing waits for the output to be opened, so that its text is streamed
+    there in pieces (``printer.write_operation``) rather than built as one string first."""
+
+    __slots__ = ("end", "module", "options")
+
+    def __init__(self, module: Any, options: dict[str, Any], end: str) -> None:
+        self.module = module
+        self.options = options
+        self.end = end
+
+    def write_to(self, write: Any, restart: Any) -> None:
+        """Print to `write`; `restart()` (or None) discards what was written (see
+        `write_operation`)."""
+        from llh_opt.printer import write_operation
+
+        write_operation(self.module, write, restart, **self.options)
+        if self.end:
+            write(self.end)
+
+
+def _no_restart() -> None:
+    return None
+
+
+def _is_null_device(path: str) -> bool:
+    """Whether `path` is the null device (`/dev/null`), where written bytes are discarded."""
+    try:
+        st = os.stat(path)
+        null = os.stat(os.devnull)
+    except OSError:
+        return False
+    return stat.S_ISCHR(st.st_mode) and st.st_rdev == null.st_rdev
 
 
 def _dialects_and_ops() -> dict[str, list[str]]:

@@ -27,7 +27,7 @@ with ``torch-mlir-opt`` (LLVM 24):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from llh_opt.ir.attributes import (
@@ -58,7 +58,7 @@ from llh_opt.ir.types import FunctionType, MemRefType, NoneType, Type, format_re
 if TYPE_CHECKING:
     from llh_opt.ir.core import Block, BlockArgument, Operation, Region, Value
 
-__all__ = ["Printer", "print_operation", "sanitize_identifier"]
+__all__ = ["Printer", "print_operation", "sanitize_identifier", "write_operation"]
 
 UNKNOWN_VALUE = "<<UNKNOWN SSA VALUE>>"
 _UNIT = UnitAttr()
@@ -92,19 +92,61 @@ def print_operation(
     `dense_resource<__elided__>`), `skip_regions` (regions print as `{...}`), `unique_ids`
     (`--mlir-print-unique-ssa-ids`: no number is reused across sibling regions) and
     `value_users` (`--mlir-print-value-users`: `// users: %1, %2` comments)."""
+    flags = (generic, debuginfo, local_scope, skip_regions, unique_ids, value_users)
     if elide_limit is not None:
         from llh_opt.ir.attributes import eliding_elements
 
         with eliding_elements(elide_limit):
-            return print_operation(
-                op,
-                generic=generic,
-                debuginfo=debuginfo,
-                local_scope=local_scope,
-                skip_regions=skip_regions,
-                unique_ids=unique_ids,
-                value_users=value_users,
-            )
+            return _print(op, None, None, *flags)  # type: ignore[return-value]
+    return _print(op, None, None, *flags)  # type: ignore[return-value]
+
+
+def write_operation(
+    op: Operation,
+    write: Callable[[str], Any],
+    restart: Callable[[], Any] | None = None,
+    *,
+    generic: bool = False,
+    debuginfo: bool = False,
+    local_scope: bool = False,
+    elide_limit: int | None = None,
+    skip_regions: bool = False,
+    unique_ids: bool = False,
+    value_users: bool = False,
+) -> None:
+    """`print_operation`'s text, streamed: handed to `write` in pieces of about
+    `FLUSH_PIECES` printed fragments, so printing never holds the whole text (nor the list of
+    its fragments) in memory.  The pieces concatenate to exactly `print_operation`'s string.
+
+    `restart()` must discard everything written so far: printing starts over when a module
+    turns out to need aliases (known only once an aliasable attribute is reached). Without it,
+    the pieces of that first attempt are kept (joined) until it ends, then written."""
+    flags = (generic, debuginfo, local_scope, skip_regions, unique_ids, value_users)
+    if elide_limit is not None:
+        from llh_opt.ir.attributes import eliding_elements
+
+        with eliding_elements(elide_limit):
+            _print(op, write, restart, *flags)
+        return
+    _print(op, write, restart, *flags)
+
+
+FLUSH_PIECES = 4096
+"""How many printed fragments `write_operation` gathers before joining and writing them."""
+
+
+def _print(
+    op: Operation,
+    write: Callable[[str], Any] | None,
+    restart: Callable[[], Any] | None,
+    generic: bool,
+    debuginfo: bool,
+    local_scope: bool,
+    skip_regions: bool,
+    unique_ids: bool,
+    value_users: bool,
+) -> str | None:
+    """`print_operation` (`write` None: the text is returned) or `write_operation`."""
     unique = generic or unique_ids
     if local_scope:
         root = op
@@ -113,33 +155,42 @@ def print_operation(
         names = _Names(root, generic, unique, value_users)
         p = Printer(names, generic, debuginfo, None, None)
         p._set_flags(skip_regions, value_users)
-        return p._run(op) + "\n"
+        return p._emit(op, write, "\n")
     names = _Names(op, generic, unique, value_users)
     if not debuginfo:
         # Fast path: print once with a probe alias map; the first aliasable attribute that is
         # actually printed aborts it (most modules have none).
+        held: list[str] | None = None
         try:
             p = Printer(names, generic, False, _AliasProbe(), None)
             p._set_flags(skip_regions, value_users)
-            return p._run(op) + "\n"
+            if write is None or restart is not None:
+                return p._emit(op, write, "\n")
+            held = []
+            p._emit(op, held.append, "\n")
+            for piece in held:
+                write(piece)
+            return None
         except _NeedAliases:
-            pass
+            if restart is not None:
+                restart()
     collector = _AliasCollector(names, generic, debuginfo)
     aliases, top, deferred = collector.collect(op)
     if not aliases:
         p = Printer(names, generic, debuginfo, None, None)
         p._set_flags(skip_regions, value_users)
-        return p._run(op) + "\n"
+        return p._emit(op, write, "\n")
     p = Printer(names, generic, debuginfo, aliases, aliases)
     p._set_flags(skip_regions, value_users)
-    out = []
-    for obj in top:
-        out.append(f"{aliases[obj]} = {p._alias_definition(obj)}\n")
-    out.append(p._run(op))
-    out.append("\n")
-    for obj in deferred:
-        out.append(f"{aliases[obj]} = {p._alias_definition(obj)}\n")
-    return "".join(out)
+    head = "".join([f"{aliases[obj]} = {p._alias_definition(obj)}\n" for obj in top])
+    if write is not None:
+        write(head)
+    text = p._emit(op, write, "\n")
+    tail = "".join([f"{aliases[obj]} = {p._alias_definition(obj)}\n" for obj in deferred])
+    if text is None:
+        write(tail)  # type: ignore[misc]
+        return None
+    return head + text + tail
 
 
 class _NeedAliases(Exception):
@@ -383,6 +434,7 @@ class Printer:
         "_indent",
         "_names",
         "_out",
+        "_sink",
         "_unreg_aliases",
         "_users",
         "_values",
@@ -401,6 +453,7 @@ class Printer:
         unregistered_aliases: dict[Any, str] | None,
     ) -> None:
         self._out: list[str] = []
+        self._sink: Callable[[str], Any] | None = None
         self._indent = ""
         self._names = names
         self._values = names.values
@@ -421,6 +474,19 @@ class Printer:
     def _run(self, op: Operation) -> str:
         self._print_op(op)
         return "".join(self._out)
+
+    def _emit(self, op: Operation, write: Callable[[str], Any] | None, end: str) -> str | None:
+        """Print `op` then `end`: the text, or (with `write`) None after streaming it there."""
+        if write is None:
+            self._print_op(op)
+            self._out.append(end)
+            return "".join(self._out)
+        self._sink = write
+        self._print_op(op)
+        self._out.append(end)
+        write("".join(self._out))
+        self._out.clear()
+        return None
 
     # ------------------------------------------------------------------ API for custom printers
 
@@ -470,9 +536,9 @@ class Printer:
         without `elided`."""
         items: list[tuple[str, Attribute]]
         if op.properties:
-            items = [*op.properties.items(), *op.attributes.items()]
+            items = [*op.properties.items(), *op.discardable_items()]
         else:
-            items = list(op.attributes.items())
+            items = list(op.discardable_items())
         if elided:
             items = [kv for kv in items if kv[0] not in elided]
         if len(items) > 1:
@@ -659,7 +725,7 @@ class Printer:
                 first = False
                 self.print_region(r, True, True, True)
             text = ")"
-        attrs = op.attributes
+        attrs = op._attributes
         if attrs:
             items = sorted(attrs.items(), key=_first) if len(attrs) > 1 else attrs.items()
             text += " {" + _named_attributes(items, aliases) + "}"
@@ -740,9 +806,13 @@ class Printer:
         else:
             stop = None
         print_op = self._print_op
+        sink = self._sink
         while op is not None and op is not stop:
             print_op(op)
             out.append("\n")
+            if sink is not None and len(out) >= FLUSH_PIECES:
+                sink("".join(out))
+                out.clear()
             op = op.next
         self._indent = indent
 
@@ -950,7 +1020,7 @@ class _AliasCollector(Printer):
         if op.registered:
             items: Iterable[tuple[str, Attribute]] = self.op_attributes(op)
         else:
-            items = sorted(op.attributes.items(), key=_first)
+            items = sorted(op.discardable_items(), key=_first)
         for _, v in items:
             visit(v)
 

@@ -97,7 +97,7 @@ class ModuleOp(Operation):
             )
         if region.blocks[0].args:
             raise op_error(self, "region should have no arguments")
-        for name in sorted([*self.properties, *self.attributes]):
+        for name in sorted([*self.properties, *(k for k, _ in self.discardable_items())]):
             if "." not in name and name not in ("sym_name", "sym_visibility"):
                 raise op_error(
                     self,

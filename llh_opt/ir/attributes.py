@@ -550,6 +550,10 @@ class UnknownLoc(LocationAttr):
 class FileLineColLoc(LocationAttr):
     __slots__ = ("filename", "line", "col", "end_line", "end_col")
 
+    # `file:line:col` locations without a range (one per parsed op) are interned per file name
+    # under one int, `line << 32 | col`, rather than a 5-tuple key each.
+    _points: ClassVar[dict[str, dict[int, FileLineColLoc]]] = {}
+
     def __new__(
         cls,
         filename: str,
@@ -558,6 +562,20 @@ class FileLineColLoc(LocationAttr):
         end_line: int | None = None,
         end_col: int | None = None,
     ) -> FileLineColLoc:
+        if end_col is None and end_line is None and 0 <= col < 1 << 32 and line >= 0:
+            table = cls._points.get(filename)
+            if table is None:
+                table = cls._points[filename] = {}
+            point = line << 32 | col
+            self = table.get(point)
+            if self is None:
+                self = table[point] = object.__new__(cls)
+                self._init(True)
+                self.filename = filename
+                self.line = line
+                self.col = col
+                self.end_line = self.end_col = None
+            return self
         key = (filename, line, col, end_line, end_col)
         self = cls._cache.get(key)
         if self is None:

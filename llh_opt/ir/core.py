@@ -19,32 +19,43 @@ _UNKNOWN = UnknownLoc()
 
 
 class Value:
-    """An SSA value. `uses` is an insertion-ordered dict used as an O(1) set of OpOperands."""
+    """An SSA value. Its uses form an intrusive doubly linked list of `OpOperand`s (oldest
+    first): no container per value, O(1) insertion and removal. `uses` is a view of that list."""
 
-    __slots__ = ("type", "uses")
+    __slots__ = ("type", "_first_use", "_last_use")
 
     def __init__(self, type: Type) -> None:
         self.type = type
-        self.uses: dict[OpOperand, None] = {}
+        self._first_use: OpOperand | None = None
+        self._last_use: OpOperand | None = None
+
+    @property
+    def uses(self) -> UseList:
+        """The uses, oldest first (iterable, sized, truthy when used, `clear()`)."""
+        return UseList(self)
 
     @property
     def users(self) -> list[Operation]:
-        return [u.owner for u in self.uses]
+        return [u.owner for u in UseList(self)]
 
     def has_one_use(self) -> bool:
-        return len(self.uses) == 1
+        u = self._first_use
+        return u is not None and u is self._last_use
 
     def use_empty(self) -> bool:
-        return not self.uses
+        return self._first_use is None
 
     def replace_all_uses_with(self, new: Value) -> None:
         if new is self:
             return
-        for use in list(self.uses):
-            use.set(new)
+        u = self._first_use
+        while u is not None:
+            nxt = u._next
+            u.set(new)
+            u = nxt
 
     def replace_uses_if(self, new: Value, pred: Any) -> None:
-        for use in list(self.uses):
+        for use in list(UseList(self)):
             if pred(use):
                 use.set(new)
 
@@ -56,12 +67,64 @@ class Value:
         raise NotImplementedError
 
 
+class UseList:
+    """A live view of a value's uses (the linked list threaded through its `OpOperand`s).
+
+    Iteration is oldest use first and survives removing (or re-pointing) the use just yielded;
+    `len` counts (O(uses)); `bool` is O(1); `clear()` unlinks every use, as `drop` does."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: Value) -> None:
+        self._value = value
+
+    def __iter__(self) -> Iterator[OpOperand]:
+        u = self._value._first_use
+        while u is not None:
+            nxt = u._next
+            yield u
+            u = nxt
+
+    def __reversed__(self) -> Iterator[OpOperand]:
+        u = self._value._last_use
+        while u is not None:
+            prv = u._prev
+            yield u
+            u = prv
+
+    def __len__(self) -> int:
+        n = 0
+        u = self._value._first_use
+        while u is not None:
+            n += 1
+            u = u._next
+        return n
+
+    def __bool__(self) -> bool:
+        return self._value._first_use is not None
+
+    def __contains__(self, use: object) -> bool:
+        return isinstance(use, OpOperand) and use.value is self._value and use.is_linked()
+
+    def __repr__(self) -> str:
+        return f"<uses of {self._value!r}: {list(self)!r}>"
+
+    def clear(self) -> None:
+        v = self._value
+        u = v._first_use
+        while u is not None:
+            nxt = u._next
+            u._prev = u._next = None
+            u = nxt
+        v._first_use = v._last_use = None
+
+
 class OpResult(Value):
     __slots__ = ("op", "index")
 
     def __init__(self, type: Type, op: Operation, index: int) -> None:
         self.type = type
-        self.uses = {}
+        self._first_use = self._last_use = None
         self.op = op
         self.index = index
 
@@ -81,7 +144,7 @@ class BlockArgument(Value):
 
     def __init__(self, type: Type, block: Block, index: int, location: LocationAttr = _UNKNOWN):
         self.type = type
-        self.uses = {}
+        self._first_use = self._last_use = None
         self.block = block
         self.index = index
         self.location = location
@@ -98,23 +161,60 @@ class BlockArgument(Value):
 
 
 class OpOperand:
-    """One use of a value by an operation."""
+    """One use of a value by an operation: a node of that value's use list (`_prev`/`_next`)."""
 
-    __slots__ = ("owner", "index", "value")
+    __slots__ = ("owner", "index", "value", "_prev", "_next")
 
     def __init__(self, owner: Operation, index: int, value: Value) -> None:
         self.owner = owner
         self.index = index
         self.value = value
-        value.uses[self] = None
+        self._next = None
+        last = value._last_use
+        self._prev = last
+        if last is None:
+            value._first_use = self
+        else:
+            last._next = self
+        value._last_use = self
+
+    def is_linked(self) -> bool:
+        """Whether this use is in its value's use list (false after `drop`)."""
+        return self._prev is not None or self.value._first_use is self
+
+    def _unlink(self) -> None:
+        v = self.value
+        prv = self._prev
+        nxt = self._next
+        if prv is None:
+            v._first_use = nxt
+        else:
+            prv._next = nxt
+        if nxt is None:
+            v._last_use = prv
+        else:
+            nxt._prev = prv
+        self._prev = self._next = None
 
     def set(self, value: Value) -> None:
-        del self.value.uses[self]
+        if self.is_linked():
+            self._unlink()
         self.value = value
-        value.uses[self] = None
+        self._next = None
+        last = value._last_use
+        self._prev = last
+        if last is None:
+            value._first_use = self
+        else:
+            last._next = self
+        value._last_use = self
 
     def drop(self) -> None:
-        self.value.uses.pop(self, None)
+        if self.is_linked():
+            self._unlink()
+
+    def __repr__(self) -> str:
+        return f"<OpOperand #{self.index} of {self.owner.name}>"
 
 
 class ExplicitProperties(dict):  # type: ignore[type-arg]
@@ -134,7 +234,7 @@ class Operation:
         "operand_uses",
         "results",
         "properties",
-        "attributes",
+        "_attributes",
         "regions",
         "successors",
         "location",
@@ -176,16 +276,28 @@ class Operation:
         location: LocationAttr = _UNKNOWN,
     ) -> None:
         self.name = name
-        self.operand_uses = [OpOperand(self, i, v) for i, v in enumerate(operands)]
-        self.results = [OpResult(t, self, i) for i, t in enumerate(result_types)]
+        # Per-op containers are built only when there is something to hold: no operands, results,
+        # regions or successors share the empty tuple, and no discardable attributes is None
+        # behind `attributes` (a dict made on first access). See docs/INTERNAL_API.md.
+        self.operand_uses = (
+            tuple([OpOperand(self, i, v) for i, v in enumerate(operands)]) if operands else ()
+        )
+        self.results = (
+            tuple([OpResult(t, self, i) for i, t in enumerate(result_types)])
+            if result_types
+            else ()
+        )
         self.properties = properties if properties is not None else {}
-        self.attributes = attributes if attributes is not None else {}
-        if isinstance(regions, int):
-            regions = [Region() for _ in range(regions)]
-        self.regions = list(regions)
-        for r in self.regions:
-            r.parent = self
-        self.successors = list(successors)
+        self._attributes = attributes or None
+        if regions:
+            if regions.__class__ is int:
+                regions = [Region() for _ in range(regions)]  # type: ignore[arg-type]
+            self.regions: list[Region] | tuple[()] = list(regions)  # type: ignore[arg-type]
+            for r in self.regions:
+                r.parent = self
+        else:
+            self.regions = ()
+        self.successors: list[Block] | tuple[()] = list(successors) if successors else ()
         self.location = location
         self.parent: Block | None = None
         self.prev: Operation | None = None
@@ -206,6 +318,8 @@ class Operation:
     ) -> Operation:
         """Create an op of the registered class for `name` (or a plain unregistered op)."""
         cls = OP_CLASSES.get(name, Operation)
+        if cls is not Operation:
+            name = cls.OPERATION_NAME  # one shared string per op name, not one per op
         op = cls.__new__(cls)
         Operation.__init__(
             op, name, operands, result_types, properties, attributes, regions, successors, location
@@ -231,7 +345,9 @@ class Operation:
     def set_operands(self, values: Sequence[Value]) -> None:
         for u in self.operand_uses:
             u.drop()
-        self.operand_uses = [OpOperand(self, i, v) for i, v in enumerate(values)]
+        self.operand_uses = (
+            tuple([OpOperand(self, i, v) for i, v in enumerate(values)]) if values else ()
+        )
 
     @property
     def result(self) -> OpResult:
@@ -249,10 +365,35 @@ class Operation:
 
     # ------------------------------------------------------------------ attributes
 
+    @property
+    def attributes(self) -> dict[str, Attribute]:
+        """The discardable attributes (`{...}`), a dict made on first access (mutable)."""
+        a = self._attributes
+        if a is None:
+            a = self._attributes = {}
+        return a
+
+    @attributes.setter
+    def attributes(self, value: dict[str, Attribute]) -> None:
+        self._attributes = value
+
+    @property
+    def has_attributes(self) -> bool:
+        """Whether any discardable attribute is set (without making the dict)."""
+        return bool(self._attributes)
+
+    def discardable_items(self) -> Any:
+        """The discardable attributes' items, read-only (without making the dict)."""
+        a = self._attributes
+        return a.items() if a else ()
+
     def get_attr(self, name: str) -> Attribute | None:
         """An inherent (property) or discardable attribute by name."""
         a = self.properties.get(name)
-        return a if a is not None else self.attributes.get(name)
+        if a is not None:
+            return a
+        attrs = self._attributes
+        return attrs.get(name) if attrs else None
 
     @property
     def is_registered(self) -> bool:
@@ -324,7 +465,7 @@ class Operation:
                 for op in list(block.ops):
                     op.drop_all_references()
                 for arg in block.args:
-                    arg.uses.clear()
+                    UseList(arg).clear()
 
     def move_before(self, other: Operation) -> None:
         self.detach()
@@ -358,7 +499,7 @@ class Operation:
             [mapping.get(v, v) for v in self.operands],
             [r.type for r in self.results],
             dict(self.properties),
-            dict(self.attributes),
+            dict(self._attributes) if self._attributes else None,
             [r.clone(mapping) for r in self.regions],
             list(self.successors),
             self.location,

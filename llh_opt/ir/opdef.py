@@ -711,6 +711,11 @@ _PLANS: dict[type, _VerifyPlan] = {}
 
 _VERIFIED: set[tuple[Any, ...]] = set()
 """Signatures of ops already verified clean (see `_memo_key`)."""
+_VERIFIED_OLD: set[tuple[Any, ...]] = set()
+"""The previous generation of `_VERIFIED`: when `_VERIFIED` reaches `_VERIFIED_LIMIT` it becomes
+this one (and a hit here is copied back), so signatures that repeat stay known while the ones
+that never repeat (a `weight_file` per op) do not pile up for the life of the process."""
+_VERIFIED_LIMIT = 1 << 12
 
 
 def _memo_key(op: Operation) -> tuple[Any, ...]:
@@ -732,7 +737,7 @@ def _memo_key(op: Operation) -> tuple[Any, ...]:
         tuple(operands),
         tuple([r.type for r in op.results]),
         tuple(op.properties.items()),
-        tuple(op.attributes.items()),
+        tuple(op.discardable_items()),
     )
 
 
@@ -769,12 +774,23 @@ def verify_op_definition(op: Operation) -> None:
         key = _memo_key(op)
         if key in _VERIFIED:
             return
+        if key in _VERIFIED_OLD:
+            _remember_verified(key)
+            return
         warnings_before = _WARNING_COUNT[0]
         _verify_op_definition(op, cls, plan)
         if _WARNING_COUNT[0] == warnings_before:
-            _VERIFIED.add(key)
+            _remember_verified(key)
         return
     _verify_op_definition(op, cls, plan)
+
+
+def _remember_verified(key: tuple[Any, ...]) -> None:
+    global _VERIFIED, _VERIFIED_OLD
+    if len(_VERIFIED) >= _VERIFIED_LIMIT:
+        _VERIFIED_OLD = _VERIFIED
+        _VERIFIED = set()
+    _VERIFIED.add(key)
 
 
 def _verify_op_definition(op: Operation, cls: type[Operation], plan: _VerifyPlan) -> None:

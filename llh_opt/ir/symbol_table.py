@@ -36,8 +36,7 @@ def is_symbol_table(op: Operation) -> bool:
 
 def _attr(op: Operation, name: str) -> Any:
     """An inherent or discardable attribute (MLIR's `getAttr`)."""
-    a = op.properties.get(name)
-    return a if a is not None else op.attributes.get(name)
+    return op.get_attr(name)
 
 
 _symbol_users_size = -1

@@ -647,8 +647,7 @@ def _loc(location: Any) -> Any:
 
 def _attr(op: Operation, name: str) -> Any:
     """An inherent or discardable attribute (MLIR's `getAttr`)."""
-    a = op.properties.get(name)
-    return a if a is not None else op.attributes.get(name)
+    return op.get_attr(name)
 
 
 def _op_text(op: Operation) -> str:

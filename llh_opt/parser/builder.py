@@ -36,7 +36,7 @@ from llh_opt.ir.opdef import (
 from llh_opt.ir.types import FunctionType, Type
 from llh_opt.parser.attrs import AttrMixin, DeferredLoc
 from llh_opt.parser.custom import CustomOpsMixin
-from llh_opt.parser.decode import DecodeMixin
+from llh_opt.parser.decode import BoundedCache, DecodeMixin
 from llh_opt.parser.errors import ParseError
 from llh_opt.parser.lexemes import (
     RESULT_DEF_RE,
@@ -128,9 +128,9 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         self.pending_entry: list[Any] | None = None
         self.pending_dialect: str | None = None
         self.deferred: list[tuple[Any, DeferredLoc]] = []
-        self.type_cache: dict[str, Type] = {}
-        self.attr_cache: dict[str, Attribute] = {}
-        self.group_cache: dict[str, Any] = {}
+        self.type_cache: dict[str, Type] = BoundedCache()
+        self.attr_cache: dict[str, Attribute] = BoundedCache()
+        self.group_cache: dict[str, Any] = BoundedCache()
         self.op_infos: dict[str, type[Operation] | None] = {}
         self.last_symbol_end = 0
 
@@ -536,7 +536,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
             name = m.group(1)
             ssa = self.ssa
             if name not in ssa.values:
-                ssa.values[name] = [op.results[0]]
+                ssa.values[name] = op.results  # the one-result tuple itself: no list per name
                 ssa.def_pos[name] = off
                 ssa.scope_defs[-1].append(name)
             else:

@@ -49,7 +49,12 @@ from llh_opt.parser.lexemes import (
     TENSOR_FAST_RE,
 )
 
-_GLOBAL_LIMIT = 200_000
+_GLOBAL_LIMIT = 1 << 12
+"""Entries a process-wide cache keeps (it starts over when full): they only serve later parses
+(`--split-input-file` chunks, `parse_type`), and texts unique to one file (`weight_file = "w7.npy"`,
+`loc(...)`) must not stay alive for the life of the process (issue 13's peak RSS)."""
+_PARSE_LIMIT = 1 << 13
+"""Entries a per-parse cache (`BoundedCache`) keeps before it starts over."""
 _global_types: dict[str, Type] = {}
 _global_attrs: dict[str, Any] = {}
 _global_groups: dict[str, Any] = {}
@@ -66,6 +71,20 @@ def _remember(cache: dict[str, Any], text: str, value: Any) -> None:
     if len(cache) >= _GLOBAL_LIMIT:
         cache.clear()
     cache[text] = value
+
+
+class BoundedCache(dict):  # type: ignore[type-arg]
+    """A per-parse text → value memo that starts over once it holds `_PARSE_LIMIT` entries: the
+    texts that repeat (types, common property groups) come back at once, the ones that never
+    repeat (file names, locations) no longer live until the end of the parse. Lookups are the
+    plain `dict.get`; only insertion (a miss) pays for the check."""
+
+    __slots__ = ()
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if len(self) >= _PARSE_LIMIT:
+            self.clear()
+        dict.__setitem__(self, key, value)
 
 
 def _dims(prefix: str) -> tuple[int, ...] | None:

@@ -18,6 +18,8 @@ from llh_opt.ir.core import Block, Region, Value
 from llh_opt.parser.errors import ParseError, ParseErrors
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from llh_opt.ir.types import Type
 
 
@@ -28,19 +30,22 @@ class ForwardRef(Value):
 
     def __init__(self, type: Type, name: str, number: int, offset: int) -> None:
         self.type = type
-        self.uses = {}
+        self._first_use = self._last_use = None
         self.name = name
         self.number = number
         self.offset = offset
 
 
 class SSAScopes:
-    """Name → values (one per result number), with per-region definition lists."""
+    """Name → values (one per result number), with per-region definition lists.
+
+    A name's entry is the defining op's results tuple (or a slice of it) until a forward
+    reference needs to change it; it is then copied into a list."""
 
     __slots__ = ("def_pos", "forward", "scope_defs", "values")
 
     def __init__(self) -> None:
-        self.values: dict[str, list[Value | None]] = {}
+        self.values: dict[str, list[Value | None] | tuple[Value, ...]] = {}
         self.def_pos: dict[str, int] = {}
         self.scope_defs: list[list[str]] = [[]]
         self.forward: dict[ForwardRef, int] = {}
@@ -67,6 +72,8 @@ class SSAScopes:
         ref = ForwardRef(type, name, number, offset)
         if entries is None:
             entries = self.values[name] = []
+        elif entries.__class__ is not list:
+            entries = self.values[name] = list(entries)
         if number >= len(entries):
             entries.extend([None] * (number + 1 - len(entries)))
         entries[number] = ref
@@ -92,7 +99,7 @@ class SSAScopes:
                 return v.offset
         return self.def_pos.get(name)
 
-    def define(self, name: str, values: list[Value], offset: int) -> None:
+    def define(self, name: str, values: Sequence[Value], offset: int) -> None:
         """Define `%name` (a group of `len(values)` results) at `offset`."""
         entries = self.values.get(name)
         if entries is None:
@@ -100,6 +107,8 @@ class SSAScopes:
             self.def_pos[name] = offset
             self.scope_defs[-1].append(name)
             return
+        if entries.__class__ is not list:
+            entries = self.values[name] = list(entries)
         for i, new in enumerate(values):
             if i >= len(entries):
                 entries.append(new)

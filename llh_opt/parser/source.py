@@ -8,6 +8,7 @@ after the previous token). What does not: rendering diagnostics (``llh_opt.diagn
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 
 from llh_opt.ir.attributes import FileLineColLoc
@@ -32,21 +33,23 @@ class SourceText:
         self.filename = filename
         self.first_line = first_line
         self.ascii = text.isascii()
-        self._starts: list[int] | None = None
+        self._starts: array[int] | None = None
         # A cursor for the (common) monotone queries of op locations.
         self._cur_off = 0
         self._cur_line = 0
         self._cur_start = 0
 
-    def _line_starts(self) -> list[int]:
+    def _line_starts(self) -> array[int]:
+        """The offset of every line's start: a flat array (8 bytes a line, not an int object)."""
         starts = self._starts
         if starts is None:
             text = self.text
-            starts = [0]
+            starts = array("q", [0])
+            add = starts.append
             find = text.find
             i = find("\n")
             while i >= 0:
-                starts.append(i + 1)
+                add(i + 1)
                 i = find("\n", i + 1)
             self._starts = starts
         return starts

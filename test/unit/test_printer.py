@@ -993,3 +993,84 @@ def test_local_scope_numbers_from_isolated_ancestor() -> None:
         '%2 = "arith.addi"(%1, %arg0) <{overflowFlags = #arith.overflow<none>}> : '
         "(i32, i32) -> i64\n"
     )
+
+
+# --------------------------------------------------------------------------- streamed printing
+
+
+class _Recorder:
+    """A `write_operation` destination: the pieces written, and how often it was restarted."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self.restarts = 0
+
+    def write(self, text: str) -> None:
+        self.pieces.append(text)
+
+    def restart(self) -> None:
+        self.pieces.clear()
+        self.restarts += 1
+
+
+@pytest.mark.parametrize("small_pieces", [False, True])
+@pytest.mark.parametrize("restartable", [False, True])
+@pytest.mark.parametrize(("case", "mode"), sorted(EXPECTED))
+def test_streamed_text_is_the_printed_text(
+    case: str, mode: str, restartable: bool, small_pieces: bool, monkeypatch
+) -> None:
+    from llh_opt import printer
+
+    if small_pieces:
+        monkeypatch.setattr(printer, "FLUSH_PIECES", 1)
+    module = CASES[case]()
+    kw = {"generic": mode == "generic", "debuginfo": case == "locs"}
+    out = _Recorder()
+    printer.write_operation(module, out.write, out.restart if restartable else None, **kw)
+    assert "".join(out.pieces) == EXPECTED[(case, mode)] == print_operation(module, **kw)
+    if small_pieces and len(EXPECTED[(case, mode)].splitlines()) > 3:
+        assert len(out.pieces) > 2  # really written in pieces
+    # Only a module that needs aliases, printed without debuginfo, starts over (once).
+    needs_restart = restartable and case == "aliases" and not kw["debuginfo"]
+    assert out.restarts == (1 if needs_restart else 0)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"local_scope": True},
+        {"elide_limit": 1},
+        {"skip_regions": True},
+        {"value_users": True},
+        {"unique_ids": True},
+        {"debuginfo": True, "generic": True},
+    ],
+)
+def test_streamed_text_with_printing_flags(kw: dict, monkeypatch) -> None:
+    from llh_opt import printer
+
+    monkeypatch.setattr(printer, "FLUSH_PIECES", 2)
+    for build in CASES.values():
+        module = build()
+        out = _Recorder()
+        printer.write_operation(module, out.write, out.restart, **kw)
+        assert "".join(out.pieces) == print_operation(module, **kw)
+
+
+def test_streaming_holds_a_bounded_number_of_pieces(monkeypatch) -> None:
+    """Each write carries about FLUSH_PIECES fragments: a large module is not built in memory."""
+    from llh_opt import printer
+
+    m = builtin.ModuleOp.build()
+    body = m.body
+    prev = Operation.create("test.src", result_types=[i32])
+    body.append(prev)
+    for _ in range(2000):
+        prev = Operation.create("test.op", [prev.results[0]], [i32])
+        body.append(prev)
+    monkeypatch.setattr(printer, "FLUSH_PIECES", 64)
+    out = _Recorder()
+    printer.write_operation(m, out.write, out.restart)
+    assert "".join(out.pieces) == print_operation(m)
+    assert len(out.pieces) > 2000 * 3 // 64 // 2
+    assert max(len(p) for p in out.pieces) < 64 * 80

@@ -120,17 +120,17 @@ def modules(draw: st.DrawFn) -> Operation:
         for _ in range(draw(st.integers(0, 4))):
             operands = draw(st.lists(st.sampled_from(avail), max_size=3)) if avail else []
             nres = draw(st.integers(0, 3))
+            nested = depth < 2 and draw(st.booleans())
+            region = Region()
             op = Operation.create(
                 draw(st.sampled_from(["foo.a", "foo.b", "test.op"])),
                 operands,
                 [draw(types) for _ in range(nres)],
                 properties=draw(attr_dicts),
                 attributes=draw(attr_dicts),
+                regions=[region] if nested else (),
             )
-            if depth < 2 and draw(st.booleans()):
-                region = Region()
-                op.regions.append(region)
-                region.parent = op
+            if nested:
                 inner = Block(draw(st.lists(types, max_size=2)))
                 region.add_block(inner)
                 add_ops(inner, depth + 1, avail + list(inner.args) + [])
