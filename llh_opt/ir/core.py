@@ -237,7 +237,8 @@ class Operation:
         "_attributes",
         "regions",
         "successors",
-        "location",
+        "_location",
+        "_location_source",
         "parent",
         "prev",
         "next",
@@ -298,10 +299,35 @@ class Operation:
         else:
             self.regions = ()
         self.successors: list[Block] | tuple[()] = list(successors) if successors else ()
-        self.location = location
+        self._location: LocationAttr | int = location
+        self._location_source: Any = None
         self.parent: Block | None = None
         self.prev: Operation | None = None
         self.next: Operation | None = None
+
+    # ------------------------------------------------------------------ location
+
+    @property
+    def location(self) -> LocationAttr:
+        """Where the op comes from. A parsed op's location is made on first use from its
+        source offset (`set_source_offset`): most runs never look at most locations."""
+        source = self._location_source
+        if source is None:
+            return self._location  # type: ignore[return-value]
+        loc = self._location = source.loc(self._location)
+        self._location_source = None
+        return loc
+
+    @location.setter
+    def location(self, loc: LocationAttr) -> None:
+        self._location = loc
+        self._location_source = None
+
+    def set_source_offset(self, source: Any, offset: int) -> None:
+        """Locate the op at `offset` of `source` (anything with `loc(offset) -> LocationAttr`,
+        the parser's `SourceText`), resolved when `location` is first read."""
+        self._location = offset
+        self._location_source = source
 
     # ------------------------------------------------------------------ creation
 

@@ -404,15 +404,16 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         else:
             attributes = {}
             properties = {}
-        if loc is None or isinstance(loc, DeferredLoc):
-            location = self.src.loc(op_off)
-        else:
-            location = loc
         op = Operation.create(
-            name, vals, ftype.results, properties, attributes, regions or (), succ or (), location
+            name, vals, ftype.results, properties, attributes, regions or (), succ or ()
         )
-        if loc is not None and isinstance(loc, DeferredLoc):
+        if loc is None:
+            op.set_source_offset(self.src, op_off)
+        elif isinstance(loc, DeferredLoc):
+            op.set_source_offset(self.src, op_off)
             self.deferred.append((op, loc))
+        else:
+            op.location = loc
         ctx = self.regions[-1]
         block = ctx.block
         if block is None:

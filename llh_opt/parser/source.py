@@ -2,7 +2,7 @@
 
 What lives here: `SourceText`, which maps absolute character offsets to (line, column) the way
 MLIR reports them (lines counted from `first_line`, columns counting UTF-8 bytes), makes the
-`FileLineColLoc`s ops carry, and `backup`, MLIR's rule for where a "wrong token" error points (just
+`FileLineColLoc`s ops carry (on the op's first `location` read: `Operation.set_source_offset`), and `backup`, MLIR's rule for where a "wrong token" error points (just
 after the previous token). What does not: rendering diagnostics (``llh_opt.diagnostics``).
 """
 
