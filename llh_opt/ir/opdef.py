@@ -675,7 +675,14 @@ class _VerifyPlan:
     """Per-class facts for `verify_op_definition`, computed on first use (the verifier's hot
     path: ``test/unit/ir/test_verifier.py::test_large_function_is_linear``)."""
 
-    __slots__ = ("operand_checks", "result_checks", "trait_verifiers", "verify_op", "memo")
+    __slots__ = (
+        "operand_checks",
+        "result_checks",
+        "trait_verifiers",
+        "verify_op",
+        "memo",
+        "memo_props",
+    )
 
     def __init__(self, cls: type[Operation]) -> None:
         self.operand_checks = _fixed_checks(cls.OPERANDS)
@@ -697,6 +704,11 @@ class _VerifyPlan:
                 issubclass(t, (HasParent, IsTerminator, SymbolTrait)) for t in cls.TRAIT_SET
             )
         )
+        # Properties the verifiers read only through a summary (see `VERIFY_MEMO_PROPS`).
+        memo_props: dict[str, Callable[[Attribute], Any]] | None = getattr(
+            cls, "VERIFY_MEMO_PROPS", None
+        )
+        self.memo_props = memo_props or None
 
 
 def _fixed_checks(defs: Sequence[OperandDef]) -> tuple[TypeConstraint | None, ...] | None:
@@ -718,27 +730,42 @@ that never repeat (a `weight_file` per op) do not pile up for the life of the pr
 _VERIFIED_LIMIT = 1 << 12
 
 
-def _memo_key(op: Operation) -> tuple[Any, ...]:
+def _memo_key(
+    op: Operation, memo_props: dict[str, Callable[[Attribute], Any]] | None = None
+) -> tuple[Any, ...]:
     """Everything a local verifier may read: class, operand types and constant operand values,
-    result types, properties and attributes (all interned, so the tuple hashes cheaply)."""
-    operands = []
-    for u in op.operand_uses:
-        v = u.value
-        d = getattr(v, "op", None)
-        operands.append(v.type)
-        if d is not None:
-            c = _CONSTANT_LIKE.get(d.__class__)
-            if c is None:
-                c = _constant_like_class(d.__class__)
-            if c:
-                operands.append(d.properties.get("value"))
-    return (
-        type(op),
-        tuple(operands),
-        tuple([r.type for r in op.results]),
-        tuple(op.properties.items()),
-        tuple(op.discardable_items()),
-    )
+    result types, properties and attributes (all interned, so the tuple hashes cheaply). A
+    property named in `memo_props` enters as its summary instead of its value (see
+    `VERIFY_MEMO_PROPS`). No per-op allocation beyond the key's own tuples."""
+    uses = op.operand_uses
+    if uses:
+        operands: list[Any] = []
+        for u in uses:
+            v = u.value
+            operands.append(v.type)
+            d = getattr(v, "op", None)
+            if d is not None:
+                c = _CONSTANT_LIKE.get(d.__class__)
+                if c is None:
+                    c = _constant_like_class(d.__class__)
+                if c:
+                    operands.append(d.properties.get("value"))
+        okey: tuple[Any, ...] = tuple(operands)
+    else:
+        okey = ()
+    results = op.results
+    rkey = (results[0].type,) if len(results) == 1 else tuple([r.type for r in results])
+    props = op.properties
+    if not props:
+        pkey: tuple[Any, ...] = ()
+    elif memo_props is None:
+        pkey = tuple(props.items())
+    else:
+        pkey = tuple(
+            [(k, memo_props[k](a)) if k in memo_props else (k, a) for k, a in props.items()]
+        )
+    attrs = op._attributes  # not `op.attributes`: that would make the dict of every op
+    return (op.__class__, okey, rkey, pkey, tuple(attrs.items()) if attrs else ())
 
 
 _CONSTANT_LIKE: dict[type, bool] = {}
@@ -765,13 +792,15 @@ def verify_op_definition(op: Operation) -> None:
 
     Ops whose class sets `VERIFY_MEMO` (verification reads only the facts in `_memo_key`) are
     checked once per distinct signature: a ResNet graph repeats a few hundred signatures 100k
-    times (guarded by tools/bench round-trip figures)."""
-    cls = type(op)
+    times (guarded by tools/bench round-trip figures). A class whose ops differ in a property
+    the verifiers only test (a weight's file name: non-empty?) names it in
+    `VERIFY_MEMO_PROPS` with the summary they read, so those ops share signatures too."""
+    cls = op.__class__
     plan = _PLANS.get(cls)
     if plan is None:
         plan = _PLANS[cls] = _VerifyPlan(cls)
     if plan.memo:
-        key = _memo_key(op)
+        key = _memo_key(op, plan.memo_props)
         if key in _VERIFIED:
             return
         if key in _VERIFIED_OLD:

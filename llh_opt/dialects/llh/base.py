@@ -7,8 +7,8 @@ Op declarations live in ``symbol_ops.py``, ``data_ops.py`` and ``compute_ops.py`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from llh_opt.dialects.llh.attrs import LayoutAttr
 from llh_opt.dialects.llh.constraints import (
@@ -55,6 +55,9 @@ class LLHOp(Operation):
     __slots__ = ()
     # LLH verifiers read only types, properties, attributes and constant operands (opdef memo).
     VERIFY_MEMO = True
+    # Property name → the summary of its value that the op's verifiers read (e.g. only whether a
+    # file name is empty); the memo key holds that summary instead of the value (opdef).
+    VERIFY_MEMO_PROPS: ClassVar[dict[str, Callable[[Attribute], Any]]] = {}
 
     @classmethod
     def get_canonical_patterns(cls) -> list[RewritePattern]:

@@ -248,6 +248,14 @@ class ConstantOp(LLHOp):
         return False
 
 
+def _weight_file_summary(a: Attribute) -> tuple[Any, ...]:
+    """What the verifiers of `llh.weight` read of its `weight_file`: the attribute's class, its
+    type (if a string) and whether its value is empty."""
+    if isinstance(a, StringAttr):
+        return (StringAttr, a.type, not a.value)
+    return (a.__class__, a)
+
+
 @llh_op
 class WeightOp(LLHOp):
     """A constant tensor whose data lives in a file (`.npy`), materialized by load-weight."""
@@ -258,6 +266,10 @@ class WeightOp(LLHOp):
     RESULTS = (ResultDef("result", LLH_TENSOR),)
     PROPERTIES = (PropDef("weight_file", UNTYPED_STRING_ATTR),)
     TRAITS = (SymbolicInferShape,)
+    # Every weight names its own file, but the verifiers read only what `_weight_file_summary`
+    # keeps (the kind check: a StringAttr without a type; `verify_op`: non-empty), so weights of
+    # one type share one memo entry (keep the summary in step with `verify_op`).
+    VERIFY_MEMO_PROPS = {"weight_file": _weight_file_summary}
 
     @classmethod
     def build(
