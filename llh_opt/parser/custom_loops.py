@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
+from llh_opt.parser.token import Token
 
 from llh_opt.dialects.memref import DYNAMIC_INDEX, reassociation_attr
 from llh_opt.dialects.scf import ensure_terminator
@@ -397,7 +397,7 @@ class LoopOpsMixin:
             if getattr(init, "type", None) == "UNINITIALIZED_KW":
                 props["initial_value"] = UnitAttr()
             else:
-                if isinstance(init, Token):
+                if isinstance(init, str):  # a token (this driver's or Lark's), not yet decoded
                     init = self.decode_dense_body(init.value, self.base + init.start_pos)  # type: ignore[attr-defined]
                 tensor = RankedTensorType(t.shape, t.element_type)
                 props["initial_value"] = self.make_dense(init, tensor)  # type: ignore[attr-defined]
