@@ -621,8 +621,22 @@ MAX_INT_WIDTH = 16777215
 """MLIR's widest integer type (``IntegerType::kMaxWidth``)."""
 _MAX_DECIMAL_DIGITS = int(MAX_INT_WIDTH * math.log10(2)) + 2
 _MAX_HEX_DIGITS = MAX_INT_WIDTH // 4 + 1
-TOO_WIDE = 1 << (MAX_INT_WIDTH + 1)
-"""What :func:`literal_magnitude` returns for a literal no MLIR integer type can hold."""
+_TOO_WIDE: int | None = None
+
+
+def too_wide() -> int:
+    """`TOO_WIDE`: what :func:`literal_magnitude` returns for a literal no MLIR integer type can
+    hold (2**(MAX_INT_WIDTH + 1), a 2 MiB integer: made on first use, not at import)."""
+    global _TOO_WIDE
+    if _TOO_WIDE is None:
+        _TOO_WIDE = 1 << (MAX_INT_WIDTH + 1)
+    return _TOO_WIDE
+
+
+def __getattr__(name: str) -> int:
+    if name == "TOO_WIDE":
+        return too_wide()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def literal_magnitude(digits: str) -> int:
@@ -636,11 +650,11 @@ def literal_magnitude(digits: str) -> int:
     if not body:
         return 0
     if hexa:
-        return int(body, 16) if len(body) <= _MAX_HEX_DIGITS else TOO_WIDE
+        return int(body, 16) if len(body) <= _MAX_HEX_DIGITS else too_wide()
     if len(body) <= 4000:
         return int(body)
     if len(body) > _MAX_DECIMAL_DIGITS:
-        return TOO_WIDE
+        return too_wide()
     old = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from llh_opt.parser.lexemes import BARE, ID_SUFFIX, IGNORE
 from llh_opt.parser.token import Token
+from llh_opt.regex_cache import compile as _compile
 
 if TYPE_CHECKING:  # Lark is imported where it is used: a run over cached tables never loads it
     from lark import Lark
@@ -37,7 +38,7 @@ NESTING_TOO_DEEP = (
     "nesting too deep: regions, attributes and types may nest at most "
     f"{MAX_PARSE_DEPTH} parser levels"
 )
-_IGNORE_RE = re.compile(IGNORE)
+_IGNORE_RE = _compile(IGNORE)
 _SKIP = r"(?=(?P<_ws>" + IGNORE + r"))(?P=_ws)"
 """Blanks and comments before a token, matched atomically (a lookahead captures them, the
 back-reference consumes exactly that): the regex must never back into a comment to find a token."""
@@ -143,7 +144,7 @@ class _CoarseTerminals:
 
     def _stub(self, name: str) -> Any:
         def compile_and_match(text: str, pos: int) -> Any:
-            m = self.matchers[name] = re.compile(self.patterns[name]).match
+            m = self.matchers[name] = _compile(self.patterns[name]).match
             return m(text, pos)
 
         return compile_and_match
@@ -213,7 +214,7 @@ class _StateLexer:
 
 
 _WHOLE_ID = r"(?![\w$.])"
-_IDENTIFIER = re.compile(BARE)
+_IDENTIFIER = _compile(BARE)
 
 
 def _finite_language(regex: str, limit: int = 1000) -> frozenset[str] | None:

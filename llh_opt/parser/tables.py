@@ -12,24 +12,23 @@ child, `[x]` placeholders), so a run that finds the tables imports no Lark at al
 What does not: the parse loop itself (``driver.py``), the grammar, the callbacks, Lark's set-up
 (``grammar_loader.py``).
 
-The regex programs are what CPython's `re` compiler produces (`re._compiler`) and hands to
-`_sre.compile`; loading one costs microseconds where compiling the pattern costs a millisecond.
-They are keyed by the exact Python build and `_sre.MAGIC`, checked against `re.compile` when
-derived, and a program `_sre` refuses is compiled from its pattern instead.
+The lexers' regexes are kept as compiled programs (``regex_cache.py``): loading one costs
+microseconds where compiling the pattern costs a millisecond; the Python build is in the key.
 """
 
 from __future__ import annotations
 
 import marshal
 import os
-import re
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import _sre
 
 from llh_opt.parser.driver import FastDriver, _CoarseTerminals, _StateLexer
+from llh_opt.regex_cache import load_regex, regex_program
+from llh_opt.user_cache import publish, read
 
 __all__ = ["Node", "TableDriver", "derive_tables", "load_tables", "tables_key"]
 
@@ -172,48 +171,6 @@ def _callback_shape(rule: Any, callback: Any, builder: Any) -> tuple[Any, ...]:
     return (target, expand_single, include, trailing)
 
 
-# --------------------------------------------------------------------------- regex programs
-
-
-def regex_program(pattern: str, flags: int = 0) -> tuple[Any, ...]:
-    """What `re.compile(pattern, flags)` hands to `_sre.compile` (plain data)."""
-    from re import _compiler, _parser  # type: ignore[attr-defined]
-
-    parsed = _parser.parse(pattern, flags)
-    code = [int(c) for c in _compiler._code(parsed, flags)]
-    groupindex = {str(k): int(v) for k, v in parsed.state.groupdict.items()}
-    indexgroup: list[str | None] = [None] * parsed.state.groups
-    for k, i in groupindex.items():
-        indexgroup[i] = k
-    program = (
-        pattern,
-        int(flags | parsed.state.flags),
-        code,
-        parsed.state.groups - 1,
-        groupindex,
-        tuple(indexgroup),
-    )
-    expected = re.compile(pattern, flags)
-    got = _sre.compile(*program)
-    if (got.pattern, got.flags, got.groups, got.groupindex) != (
-        expected.pattern,
-        expected.flags,
-        expected.groups,
-        expected.groupindex,
-    ):
-        raise ValueError(f"regex program of {pattern[:40]!r} differs from re.compile's")
-    return program
-
-
-def load_regex(program: tuple[Any, ...]) -> re.Pattern[str]:
-    """The compiled pattern of a `regex_program` (compiled from its pattern if `_sre` refuses
-    the program)."""
-    try:
-        return _sre.compile(*program)  # type: ignore[no-any-return]
-    except Exception:  # noqa: BLE001 - another build's program: compile it the usual way
-        return re.compile(program[0])
-
-
 # --------------------------------------------------------------------------- deriving
 
 
@@ -267,7 +224,7 @@ def derive_tables(lark: Any, builder: Any) -> dict[str, Any]:
                 (
                     [(str(n), str(r)) for n, r in lexer.terms],
                     {t: dict(words) for t, words in (keywords or {}).items()} or None,
-                    regex_program(pattern.pattern, 0),
+                    _program(pattern.pattern),
                 )
             )
         lexer_of_state[state] = i
@@ -307,6 +264,13 @@ def _plain_data(obj: Any) -> Any:
     if isinstance(obj, tuple):
         return tuple(_plain_data(x) for x in obj)
     raise TypeError(f"not plain data: {type(obj).__name__}")
+
+
+def _program(pattern: str) -> tuple[Any, ...]:
+    program = regex_program(pattern, 0)
+    if program is None:
+        raise ValueError(f"no regex program for {pattern[:40]!r}")
+    return program
 
 
 def fits_builder(tables: Mapping[str, Any], builder: Any) -> bool:
@@ -359,23 +323,6 @@ def _lark_release() -> str:
     return f"lark: {origin} {st.st_size} {st.st_mtime_ns}"
 
 
-def _cache_dirs() -> Iterator[str]:
-    """Where the tables file may live: the user's cache directory, then the temporary one."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    yield os.path.join(base, "llh-opt")
-    tmp = os.environ.get("TMPDIR")
-    if not tmp:
-        import tempfile  # only when the user's cache directory is not usable
-
-        tmp = tempfile.gettempdir()
-    yield os.path.join(tmp, f"llh-opt-{_user_id()}")
-
-
-def _user_id() -> str:
-    getuid = getattr(os, "getuid", None)
-    return str(getuid()) if getuid is not None else "user"
-
-
 def _file_name(key: str) -> str:
     import binascii
 
@@ -388,11 +335,10 @@ def load_tables(grammar: str, builder: Any, build: Callable[[], dict[str, Any]])
     else `build()` (written to the first usable cache directory; kept in memory if none is)."""
     key = tables_key(grammar)
     name = _file_name(key)
-    for directory in _cache_dirs():
+    for data in read(name):
         try:
-            with open(os.path.join(directory, name), "rb") as f:
-                stored = marshal.loads(f.read())
-        except (OSError, EOFError, ValueError, TypeError):
+            stored = marshal.loads(data)
+        except (EOFError, ValueError, TypeError):
             continue
         if (
             isinstance(stored, tuple)
@@ -404,25 +350,8 @@ def load_tables(grammar: str, builder: Any, build: Callable[[], dict[str, Any]])
         ):
             return stored[1]
     tables = build()
-    data = marshal.dumps((key, tables))
-    for directory in _cache_dirs():
-        if _publish(directory, name, data):
-            break
+    publish(name, marshal.dumps((key, tables)))
     return tables
-
-
-def _publish(directory: str, name: str, data: bytes) -> bool:
-    """Write `data` as `directory/name` atomically (a private file renamed into place), so that
-    processes starting together never read a half-written file."""
-    try:
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        tmp = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, os.path.join(directory, name))
-    except OSError:
-        return False
-    return True
 
 
 # --------------------------------------------------------------------------- the driver
