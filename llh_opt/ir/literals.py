@@ -16,10 +16,11 @@ function of its arguments.
 from __future__ import annotations
 
 import math
-import re
 import struct
 import sys
 from typing import NamedTuple
+
+from llh_opt.regex_cache import compile as _compile
 
 # ---------------------------------------------------------------------------
 # Float semantics
@@ -354,9 +355,9 @@ def _ldexp_round(sig: int, exp: int) -> float:
 # Parsing literal text
 # ---------------------------------------------------------------------------
 
-_FLOAT_LITERAL_RE = re.compile(r"[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?\Z")
-_DECIMAL_INT_RE = re.compile(r"[0-9]+\Z")
-_HEX_RE = re.compile(r"0x([0-9a-fA-F]+)\Z")
+_FLOAT_LITERAL_RE = _compile(r"[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?\Z")
+_DECIMAL_INT_RE = _compile(r"[0-9]+\Z")
+_HEX_RE = _compile(r"0x([0-9a-fA-F]+)\Z")
 
 
 def parse_float_literal(text: str, kind: str, *, allow_integer: bool = False) -> int:
@@ -527,7 +528,7 @@ def _apfloat_to_string(neg: bool, exp: int, sig: int, sem_precision: int) -> str
 # Strings
 # ---------------------------------------------------------------------------
 
-_PLAIN_ASCII_RE = re.compile(r"[ !#-\[\]-~]*\Z")
+_PLAIN_ASCII_RE = _compile(r"[ !#-\[\]-~]*\Z")
 _ESCAPE_TABLE: tuple[str, ...] = tuple(
     "\\\\" if b == 0x5C else chr(b) if 0x20 <= b <= 0x7E and b != 0x22 else f"\\{b:02X}"
     for b in range(256)
