@@ -115,11 +115,15 @@ def machinery() -> tuple[Any, Any, Any]:
 
 
 def lark_parser() -> Any:
-    """The `Lark` object of this process's machinery (built now if the tables were cached)."""
+    """The `Lark` object of this process's machinery, or (when the tables were cached and Lark
+    never built) a new one over a fresh Builder: for looking at the grammar's terminals and
+    lexers (tests), not for parsing with the machinery's Builder."""
     global _LARK
-    _lark, _driver, builder = machinery()
+    machinery()
     if _LARK is None:
-        _LARK = _build(builder)
+        from llh_opt.parser.builder import Builder
+
+        _LARK = _build(Builder())
     return _LARK
 
 
