@@ -815,7 +815,9 @@ def _encode(text: str) -> bytes:
 
 def _dialects_and_ops() -> dict[str, list[str]]:
     """Registered dialect namespace → its op names (sorted)."""
-    import llh_opt.dialects  # noqa: F401 - registers the dialects
+    from llh_opt.dialects import load_all
+
+    load_all()  # every dialect registered (a plain run loads them on demand)
     from llh_opt.ir.core import OP_CLASSES
 
     out: dict[str, list[str]] = {}
