@@ -6,7 +6,8 @@ from a cache file of compiled programs -- what CPython's regex compiler (`re._co
 to `_sre.compile` -- keyed by the exact Python build and `_sre.MAGIC`. A pattern not in the file
 is compiled by `re` as usual and the file is rewritten when the process exits (each program
 checked against `re.compile`'s result first); a program `_sre` refuses is compiled from its
-pattern instead. Only fixed patterns belong here (the file keeps at most `MAX_ENTRIES`).
+pattern instead. Only fixed patterns belong here: past `MAX_ENTRIES` the file keeps only the
+patterns the writing process used (old grammars' patterns do not pile up).
 `regex_program` / `load_regex`: one program, for caches of their own (``parser/tables.py``).
 What does not live here: where cache files go (``user_cache.py``), the patterns themselves.
 """
@@ -22,7 +23,7 @@ import _sre
 
 __all__ = ["compile", "load_regex", "regex_program"]
 
-MAX_ENTRIES = 4096
+MAX_ENTRIES = 512
 
 _FILE = f"regex-programs-py{sys.version_info[0]}{sys.version_info[1]}-{_sre.MAGIC}.bin"
 _BUILD = f"{sys.version}|{_sre.MAGIC}|{getattr(_sre, 'CODESIZE', '')}|{sys.maxunicode}"
@@ -30,6 +31,7 @@ _BUILD = f"{sys.version}|{_sre.MAGIC}|{getattr(_sre, 'CODESIZE', '')}|{sys.maxun
 
 _store: dict[tuple[str, int], tuple[Any, ...]] | None = None
 _new: set[tuple[str, int]] = set()
+_used: set[tuple[str, int]] = set()
 
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - re's name
@@ -39,16 +41,18 @@ def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:  # noqa: A001 - re
     program = store.get(key)
     if program is not None:
         try:
-            return _sre.compile(*program)  # type: ignore[no-any-return]
+            compiled: re.Pattern[str] = _sre.compile(*program)
         except Exception:  # noqa: BLE001 - a damaged entry: compile it the usual way
             pass
+        else:
+            _used.add(key)
+            return compiled
     compiled = re.compile(pattern, flags)
-    if not _new and len(store) < MAX_ENTRIES:
+    if not _new:
         import atexit
 
         atexit.register(_save)
-    if len(store) + len(_new) < MAX_ENTRIES:
-        _new.add(key)
+    _new.add(key)
     return compiled
 
 
@@ -57,7 +61,7 @@ def _load() -> dict[tuple[str, int], tuple[Any, ...]]:
     from llh_opt.user_cache import read
 
     _store = {}
-    for data in read(_FILE):
+    for _path, data in read(_FILE):
         try:
             build, entries = marshal.loads(data)
         except (EOFError, ValueError, TypeError):
@@ -73,6 +77,8 @@ def _save() -> None:
     from llh_opt.user_cache import publish
 
     store = dict(_store or {})
+    if len(store) + len(_new) > MAX_ENTRIES:
+        store = {k: v for k, v in store.items() if k in _used}
     for pattern, flags in _new:
         try:
             program = regex_program(pattern, flags)

@@ -12,7 +12,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-__all__ = ["cache_dirs", "publish", "read"]
+__all__ = ["cache_dirs", "keep_fresh", "prune", "publish", "read"]
+
+STALE_SECONDS = 30 * 24 * 3600
+"""A cache file untouched this long (its family's newer files taking over) is removed."""
+FRESH_SECONDS = 24 * 3600
 
 
 def cache_dirs() -> Iterator[str]:
@@ -28,20 +32,52 @@ def cache_dirs() -> Iterator[str]:
     yield os.path.join(tmp, f"llh-opt-{getuid() if getuid is not None else 'user'}")
 
 
-def read(name: str) -> Iterator[bytes]:
-    """The contents of every cache file called `name`, the preferred directory's first."""
+def read(name: str) -> Iterator[tuple[str, bytes]]:
+    """(path, contents) of every cache file called `name`, the preferred directory's first."""
     for directory in cache_dirs():
+        path = os.path.join(directory, name)
         try:
-            with open(os.path.join(directory, name), "rb") as f:
+            with open(path, "rb") as f:
                 data = f.read()
         except OSError:
             continue
-        yield data
+        yield path, data
 
 
-def publish(name: str, data: bytes) -> bool:
+def keep_fresh(path: str) -> None:
+    """Mark a cache file as in use (its time is renewed at most daily), so `prune` keeps it."""
+    import time
+
+    try:
+        if time.time() - os.stat(path).st_mtime > FRESH_SECONDS:
+            os.utime(path)
+    except OSError:
+        pass
+
+
+def prune(directory: str, prefix: str, suffix: str) -> None:
+    """Remove the files `prefix*suffix` of `directory` unused for `STALE_SECONDS` (the caches of
+    old grammars and sources)."""
+    import time
+
+    now = time.time()
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(prefix) and name.endswith(suffix):
+            path = os.path.join(directory, name)
+            try:
+                if now - os.stat(path).st_mtime > STALE_SECONDS:
+                    os.unlink(path)
+            except OSError:
+                pass
+
+
+def publish(name: str, data: bytes) -> str | None:
     """Write `data` as the cache file `name` in the first directory that takes it (atomically:
-    a private file renamed into place); False if none does."""
+    a private file renamed into place); that directory, or None if none takes it."""
     for directory in cache_dirs():
         tmp = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
         try:
@@ -55,5 +91,5 @@ def publish(name: str, data: bytes) -> bool:
             except OSError:
                 pass
             continue
-        return True
-    return False
+        return directory
+    return None

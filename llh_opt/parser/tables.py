@@ -28,7 +28,7 @@ import _sre
 
 from llh_opt.parser.driver import FastDriver, _CoarseTerminals, _StateLexer
 from llh_opt.regex_cache import load_regex, regex_program
-from llh_opt.user_cache import publish, read
+from llh_opt.user_cache import keep_fresh, prune, publish, read
 
 __all__ = ["Node", "TableDriver", "derive_tables", "load_tables", "tables_key"]
 
@@ -335,7 +335,7 @@ def load_tables(grammar: str, builder: Any, build: Callable[[], dict[str, Any]])
     else `build()` (written to the first usable cache directory; kept in memory if none is)."""
     key = tables_key(grammar)
     name = _file_name(key)
-    for data in read(name):
+    for path, data in read(name):
         try:
             stored = marshal.loads(data)
         except (EOFError, ValueError, TypeError):
@@ -348,9 +348,12 @@ def load_tables(grammar: str, builder: Any, build: Callable[[], dict[str, Any]])
             and stored[1].get("format") == FORMAT
             and fits_builder(stored[1], builder)
         ):
+            keep_fresh(path)
             return stored[1]
     tables = build()
-    publish(name, marshal.dumps((key, tables)))
+    directory = publish(name, marshal.dumps((key, tables)))
+    if directory is not None:
+        prune(directory, "parser-tables-", name[name.rindex("-") :])
     return tables
 
 

@@ -5,6 +5,7 @@ builds, and the caches survive damaged, stale and unwritable files."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,61 @@ def test_a_refused_program_is_compiled_from_its_pattern() -> None:
     compiled = regex_cache.load_regex(damaged)
     m = compiled.match("abbc")
     assert m is not None and m.group(1) == "bb"
+
+
+def test_stale_tables_of_other_keys_are_pruned_fresh_ones_kept(tmp_path: Path, monkeypatch) -> None:
+    import os
+    import time
+
+    from llh_opt import user_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    directory = tmp_path / "llh-opt"
+    directory.mkdir()
+    old = time.time() - user_cache.STALE_SECONDS - 3600
+    suffix = f"-py{sys.version_info[0]}{sys.version_info[1]}.bin"
+    stale = directory / f"parser-tables-deadbeef-1{suffix}"
+    recent = directory / f"parser-tables-feedface-2{suffix}"
+    other = directory / "regex-programs-x.bin"
+    for p in (stale, recent, other):
+        p.write_bytes(b"x")
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    load_tables("g", object(), _tiny_tables)
+    names = {p.name for p in directory.iterdir()}
+    assert stale.name not in names
+    assert recent.name in names and other.name in names
+    assert len(names) == 3  # the new file replaced the stale one
+    # A file in use is kept fresh when read.
+    (new,) = (p for p in directory.iterdir() if p.name not in (recent.name, other.name))
+    os.utime(new, (old, old))
+    load_tables("g", object(), _tiny_tables)
+    assert time.time() - new.stat().st_mtime < 3600
+
+
+def test_regex_cache_is_written_at_exit_and_bounded(tmp_path: Path, monkeypatch) -> None:
+    import marshal
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(regex_cache, "_store", None)
+    monkeypatch.setattr(regex_cache, "_new", set())
+    monkeypatch.setattr(regex_cache, "_used", set())
+    monkeypatch.setattr(regex_cache, "MAX_ENTRIES", 3)
+    for p in ("a+", "b+", "c+"):
+        assert regex_cache.compile(p).match(p[0] * 2) is not None
+    regex_cache._save()  # what the exit hook does
+    (path,) = (tmp_path / "llh-opt").iterdir()
+    _build, entries = marshal.loads(path.read_bytes())
+    assert set(entries) == {("a+", 0), ("b+", 0), ("c+", 0)}
+    # A new process: two served from the file, one new pattern -> over the bound: the unused
+    # pattern is dropped, the used and the new ones kept.
+    monkeypatch.setattr(regex_cache, "_store", None)
+    monkeypatch.setattr(regex_cache, "_new", set())
+    monkeypatch.setattr(regex_cache, "_used", set())
+    assert regex_cache.compile("a+").match("aa") is not None
+    assert regex_cache.compile("b+").match("bb") is not None
+    assert regex_cache._new == set()  # both were served from the file
+    assert regex_cache.compile("d+", re.IGNORECASE).match("DD") is not None
+    regex_cache._save()
+    _build, entries = marshal.loads(path.read_bytes())
+    assert set(entries) == {("a+", 0), ("b+", 0), ("d+", int(re.IGNORECASE))}
