@@ -11,12 +11,8 @@ import gc
 import os
 import stat
 import sys
-import tempfile
-from dataclasses import dataclass, field
-from typing import IO, Any
 from collections.abc import Sequence
-
-import click
+from typing import IO, Any
 
 from llh_opt import __version__
 from llh_opt.diagnostics import (
@@ -47,57 +43,135 @@ class UsageError(Exception):
     """A command-line mistake: printed as `llh-opt: error: ...`, exit 1."""
 
 
-@dataclass
+_OPTION_DEFAULTS: dict[str, Any] = {
+    "input": "-",
+    "output": "-",
+    "split_input_file": False,
+    "split_marker": SPLIT_MARKER,
+    "output_split_marker": SPLIT_MARKER,
+    "generic": False,
+    "debuginfo": False,
+    "allow_unregistered": False,
+    "verify_diagnostics": False,
+    "only_expected": False,
+    "pass_pipeline": None,
+    "pass_flags": [],
+    "print_ir_before_all": False,
+    "print_ir_after_all": False,
+    "print_ir_before": [],
+    "print_ir_after": [],
+    "print_ir_after_change": False,
+    "print_ir_after_failure": False,
+    "print_ir_module_scope": False,
+    "print_ir_tree_dir": None,
+    "local_scope": False,
+    "elide_limit": None,
+    "skip_regions": False,
+    "unique_ids": False,
+    "value_users": False,
+    "timing": False,
+    "timing_display": "tree",
+    "statistics": False,
+    "statistics_display": "pipeline",
+    "dump_pass_pipeline": False,
+    "no_implicit_module": False,
+    "verify_roundtrip": False,
+    "disable_threading": False,
+    "crash_reproducer": None,
+    "local_reproducer": False,
+    "run_reproducer": False,
+    "verbosity": "remarks",
+    "color": False,
+    "log_actions_to": None,
+    "emit_bytecode": False,
+    "verify_each": True,
+    "progress": False,
+    "emit": "mlir",
+    "emit_explicit": False,
+    "opt_level": 2,
+    "target_triple": "",
+    "target_cpu": "",
+    "target_features": "",
+    "threads": 0,
+}
+"""Every `Options` field and its default (a list default is copied for each instance)."""
+
+
 class Options:
-    input: str = "-"
-    output: str = "-"
-    split_input_file: bool = False
-    split_marker: str = SPLIT_MARKER
-    output_split_marker: str = SPLIT_MARKER
-    generic: bool = False
-    debuginfo: bool = False
-    allow_unregistered: bool = False
-    verify_diagnostics: bool = False
-    only_expected: bool = False
-    pass_pipeline: str | None = None
-    pass_flags: list[tuple[str, str | None]] = field(default_factory=list)
-    print_ir_before_all: bool = False
-    print_ir_after_all: bool = False
-    print_ir_before: list[str] = field(default_factory=list)
-    print_ir_after: list[str] = field(default_factory=list)
-    print_ir_after_change: bool = False
-    print_ir_after_failure: bool = False
-    print_ir_module_scope: bool = False
-    print_ir_tree_dir: str | None = None
-    local_scope: bool = False
-    elide_limit: int | None = None
-    skip_regions: bool = False
-    unique_ids: bool = False
-    value_users: bool = False
-    timing: bool = False
-    timing_display: str = "tree"
-    statistics: bool = False
-    statistics_display: str = "pipeline"
-    dump_pass_pipeline: bool = False
-    no_implicit_module: bool = False
-    verify_roundtrip: bool = False
-    disable_threading: bool = False
-    crash_reproducer: str | None = None
-    local_reproducer: bool = False
-    run_reproducer: bool = False
-    verbosity: str = "remarks"
-    color: bool = False
-    log_actions_to: str | None = None
-    emit_bytecode: bool = False
-    verify_each: bool = True
-    progress: bool = False
-    emit: str = "mlir"
-    emit_explicit: bool = False
-    opt_level: int = 2
-    target_triple: str = ""
-    target_cpu: str = ""
-    target_features: str = ""
-    threads: int = 0
+    """The settings of one llh-opt invocation (the parsed command line).
+
+    A plain slotted class (not a dataclass: `dataclasses` costs milliseconds of start-up);
+    `Options(output="x.mlir")` overrides any field's default."""
+
+    __slots__ = tuple(_OPTION_DEFAULTS)
+
+    input: str
+    output: str
+    split_input_file: bool
+    split_marker: str
+    output_split_marker: str
+    generic: bool
+    debuginfo: bool
+    allow_unregistered: bool
+    verify_diagnostics: bool
+    only_expected: bool
+    pass_pipeline: str | None
+    pass_flags: list[tuple[str, str | None]]
+    print_ir_before_all: bool
+    print_ir_after_all: bool
+    print_ir_before: list[str]
+    print_ir_after: list[str]
+    print_ir_after_change: bool
+    print_ir_after_failure: bool
+    print_ir_module_scope: bool
+    print_ir_tree_dir: str | None
+    local_scope: bool
+    elide_limit: int | None
+    skip_regions: bool
+    unique_ids: bool
+    value_users: bool
+    timing: bool
+    timing_display: str
+    statistics: bool
+    statistics_display: str
+    dump_pass_pipeline: bool
+    no_implicit_module: bool
+    verify_roundtrip: bool
+    disable_threading: bool
+    crash_reproducer: str | None
+    local_reproducer: bool
+    run_reproducer: bool
+    verbosity: str
+    color: bool
+    log_actions_to: str | None
+    emit_bytecode: bool
+    verify_each: bool
+    progress: bool
+    emit: str
+    emit_explicit: bool
+    opt_level: int
+    target_triple: str
+    target_cpu: str
+    target_features: str
+    threads: int
+
+    def __init__(self, **values: Any) -> None:
+        for name, default in _OPTION_DEFAULTS.items():
+            setattr(self, name, list(default) if isinstance(default, list) else default)
+        for name, value in values.items():
+            if name not in _OPTION_DEFAULTS:
+                raise TypeError(f"Options() got an unexpected keyword argument '{name}'")
+            setattr(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Options):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in _OPTION_DEFAULTS)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "Options(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in _OPTION_DEFAULTS) + ")"
 
     def print_options(self) -> dict[str, Any]:
         """The `print_operation` keywords of the printing flags."""
@@ -714,7 +788,7 @@ class OptRunner:
                         fb.write(data if isinstance(data, bytes) else _encode(data))
                 return 0
             mode = _output_mode(target)
-            fd, tmp = tempfile.mkstemp(prefix=".llh-opt-", dir=os.path.dirname(target))
+            fd, tmp = _create_temporary(os.path.dirname(target))
             try:
                 with os.fdopen(fd, "wb") as fb:
                     if isinstance(data, _PendingPrint):
@@ -726,7 +800,7 @@ class OptRunner:
                         data.write_to(lambda s: fb.write(_encode(s)), restart)
                     else:
                         fb.write(data if isinstance(data, bytes) else _encode(data))
-                os.chmod(tmp, mode)  # mkstemp makes 0600; keep the file's mode or the umask's
+                os.chmod(tmp, mode)  # created 0600; keep the file's mode or the umask's
                 os.replace(tmp, target)
             except BaseException:
                 with contextlib.suppress(OSError):
@@ -736,6 +810,22 @@ class OptRunner:
             self.stderr.write(f"llh-opt: error: cannot write output file '{out}': {e.strerror}\n")
             return 1
         return 0
+
+
+def _create_temporary(directory: str) -> tuple[int, str]:
+    """A new private (0600) file beside the output, opened for writing: (descriptor, path).
+
+    What `tempfile.mkstemp` does, without importing `tempfile` (start-up time)."""
+    for attempt in range(100):
+        path = os.path.join(directory, f".llh-opt-{os.getpid()}-{attempt}.tmp")
+        try:
+            fd = os.open(
+                path, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600
+            )
+        except FileExistsError:
+            continue
+        return fd, path
+    raise FileExistsError(f"no free temporary file name in {directory}")
 
 
 def _output_mode(path: str) -> int:
@@ -789,7 +879,9 @@ def _is_null_device(path: str) -> bool:
 
 def _dialects_and_ops() -> dict[str, list[str]]:
     """Registered dialect namespace → its op names (sorted)."""
-    import llh_opt.dialects  # noqa: F401 - registers the dialects
+    from llh_opt.dialects import load_all
+
+    load_all()  # every dialect registered (a plain run loads them on demand)
     from llh_opt.ir.core import OP_CLASSES
 
     out: dict[str, list[str]] = {}
@@ -847,19 +939,6 @@ def version_text() -> str:
     )
 
 
-@click.command(
-    context_settings={
-        "ignore_unknown_options": True,
-        "allow_extra_args": True,
-        "help_option_names": [],
-    },
-    add_help_option=False,
-)
-@click.argument("argv", nargs=-1, type=click.UNPROCESSED)
-def _click_main(argv: tuple[str, ...]) -> None:
-    sys.exit(run_cli(list(argv)))
-
-
 def run_cli(argv: Sequence[str], stderr: IO[str] | None = None) -> int:
     """Run llh-opt with `argv` (without the program name); returns the exit code."""
     err = stderr if stderr is not None else sys.stderr
@@ -910,7 +989,7 @@ def main() -> None:
     # Integers of any size an MLIR type can hold print and parse (literals.literal_magnitude
     # keeps the conversion of longer literals from running at all).
     sys.set_int_max_str_digits(0)
-    _click_main.main(args=sys.argv[1:], prog_name="llh-opt", standalone_mode=True)
+    sys.exit(run_cli(sys.argv[1:]))
 
 
 __all__ = ["Diagnostic", "Options", "OptRunner", "Severity", "main", "parse_arguments", "run_cli"]

@@ -61,7 +61,9 @@ def _cell(items: list[str]) -> str:
 
 def op_reference(dialect: str = "llh") -> str:
     """The Markdown table of every registered op of `dialect` (sorted by name)."""
-    import llh_opt.dialects  # noqa: F401 - every dialect registered
+    from llh_opt.dialects import load_all
+
+    load_all()  # every dialect registered
 
     prefix = dialect + "."
     rows = [

@@ -7,7 +7,7 @@ Op *definitions* (specs, verifiers, folders) are declared in ``opdef.py``; types
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from llh_opt.ir.attributes import Attribute, LocationAttr, UnknownLoc
 
@@ -343,7 +343,7 @@ class Operation:
         location: LocationAttr = _UNKNOWN,
     ) -> Operation:
         """Create an op of the registered class for `name` (or a plain unregistered op)."""
-        cls = OP_CLASSES.get(name, Operation)
+        cls = OP_CLASSES.get(name) or lookup_op(name) or Operation
         if cls is not Operation:
             name = cls.OPERATION_NAME  # one shared string per op name, not one per op
         op = cls.__new__(cls)
@@ -726,7 +726,30 @@ class Region:
 
 
 OP_CLASSES: dict[str, type[Operation]] = {}
-"""The op registry: operation name → registered class. Filled by ``opdef.register``."""
+"""The op registry: operation name → registered class. Filled by ``opdef.register``; dialects
+are loaded on demand (`lookup_op`), so a name not found here may be of a dialect not loaded yet."""
+
+_dialect_loader: Callable[[str], bool] | None = None
+_all_dialects_loader: Callable[[], None] | None = None
+
+
+def set_dialect_loader(
+    loader: Callable[[str], bool] | None, load_all: Callable[[], None] | None = None
+) -> None:
+    """Install the functions that load a dialect by namespace (True when it loaded something
+    just now) and every dialect (``llh_opt.dialects`` installs `load_dialect` and `load_all`)."""
+    global _dialect_loader, _all_dialects_loader
+    _dialect_loader = loader
+    _all_dialects_loader = load_all
+
+
+def lookup_op(name: str) -> type[Operation] | None:
+    """The registered class of op `name`, loading its dialect first if that is not loaded yet
+    (None: no such registered op)."""
+    cls = OP_CLASSES.get(name)
+    if cls is None and _dialect_loader is not None and _dialect_loader(name.partition(".")[0]):
+        cls = OP_CLASSES.get(name)
+    return cls
 
 
 def module_body(module: Operation) -> Block:

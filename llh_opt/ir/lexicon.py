@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import os
 import re
-from importlib import resources
+
+from llh_opt.regex_cache import compile as _compile
 
 __all__ = ["grammar_text", "terminal"]
 
@@ -26,7 +27,7 @@ def grammar_text() -> str:
     global _GRAMMAR_TEXT
     if _GRAMMAR_TEXT is None:
         try:
-            text = resources.files("llh_opt.grammar").joinpath("mlir.lark").read_text("utf-8")
+            text = _read_package_grammar()
         except (ModuleNotFoundError, FileNotFoundError):  # running from a source tree
             here = os.path.dirname(os.path.abspath(__file__))
             path = os.path.join(here, "..", "..", "grammar", "mlir.lark")
@@ -36,10 +37,29 @@ def grammar_text() -> str:
     return _GRAMMAR_TEXT
 
 
+def _read_package_grammar() -> str:
+    """``mlir.lark`` from the installed package: read as a plain file when the package is a
+    directory (no `importlib.resources`, which costs milliseconds of start-up), else through
+    `importlib.resources` (a zipped install)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("llh_opt.grammar")
+    if spec is None:
+        raise ModuleNotFoundError("llh_opt.grammar")
+    for directory in spec.submodule_search_locations or ():
+        path = os.path.join(directory, "mlir.lark")
+        if os.path.isfile(path):
+            with open(path, encoding="utf-8") as f:
+                return f.read()
+    from importlib import resources
+
+    return resources.files("llh_opt.grammar").joinpath("mlir.lark").read_text("utf-8")
+
+
 # `NAME(.priority)?: definition` at the start of a line; terminal names are upper case.
-_TERMINAL_DEF_RE = re.compile(r"^(_?[A-Z][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:[ \t]*(.+)$", re.M)
+_TERMINAL_DEF_RE = _compile(r"^(_?[A-Z][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:[ \t]*(.+)$", re.M)
 # The pieces of a terminal definition: a string, a regex (with flags), a name, an operator.
-_PIECE_RE = re.compile(
+_PIECE_RE = _compile(
     r'\s*(?:("(?:[^"\\]|\\.)*")|/((?:[^/\\\n]|\\.)+)/([imslux]*)|(_?[A-Z][A-Z0-9_]*)|([()|?*+]))'
 )
 

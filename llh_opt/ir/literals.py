@@ -16,10 +16,11 @@ function of its arguments.
 from __future__ import annotations
 
 import math
-import re
 import struct
 import sys
 from typing import NamedTuple
+
+from llh_opt.regex_cache import compile as _compile
 
 # ---------------------------------------------------------------------------
 # Float semantics
@@ -354,9 +355,9 @@ def _ldexp_round(sig: int, exp: int) -> float:
 # Parsing literal text
 # ---------------------------------------------------------------------------
 
-_FLOAT_LITERAL_RE = re.compile(r"[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?\Z")
-_DECIMAL_INT_RE = re.compile(r"[0-9]+\Z")
-_HEX_RE = re.compile(r"0x([0-9a-fA-F]+)\Z")
+_FLOAT_LITERAL_RE = _compile(r"[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?\Z")
+_DECIMAL_INT_RE = _compile(r"[0-9]+\Z")
+_HEX_RE = _compile(r"0x([0-9a-fA-F]+)\Z")
 
 
 def parse_float_literal(text: str, kind: str, *, allow_integer: bool = False) -> int:
@@ -527,7 +528,7 @@ def _apfloat_to_string(neg: bool, exp: int, sig: int, sem_precision: int) -> str
 # Strings
 # ---------------------------------------------------------------------------
 
-_PLAIN_ASCII_RE = re.compile(r"[ !#-\[\]-~]*\Z")
+_PLAIN_ASCII_RE = _compile(r"[ !#-\[\]-~]*\Z")
 _ESCAPE_TABLE: tuple[str, ...] = tuple(
     "\\\\" if b == 0x5C else chr(b) if 0x20 <= b <= 0x7E and b != 0x22 else f"\\{b:02X}"
     for b in range(256)
@@ -621,8 +622,22 @@ MAX_INT_WIDTH = 16777215
 """MLIR's widest integer type (``IntegerType::kMaxWidth``)."""
 _MAX_DECIMAL_DIGITS = int(MAX_INT_WIDTH * math.log10(2)) + 2
 _MAX_HEX_DIGITS = MAX_INT_WIDTH // 4 + 1
-TOO_WIDE = 1 << (MAX_INT_WIDTH + 1)
-"""What :func:`literal_magnitude` returns for a literal no MLIR integer type can hold."""
+_TOO_WIDE: int | None = None
+
+
+def too_wide() -> int:
+    """`TOO_WIDE`: what :func:`literal_magnitude` returns for a literal no MLIR integer type can
+    hold (2**(MAX_INT_WIDTH + 1), a 2 MiB integer: made on first use, not at import)."""
+    global _TOO_WIDE
+    if _TOO_WIDE is None:
+        _TOO_WIDE = 1 << (MAX_INT_WIDTH + 1)
+    return _TOO_WIDE
+
+
+def __getattr__(name: str) -> int:
+    if name == "TOO_WIDE":
+        return too_wide()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def literal_magnitude(digits: str) -> int:
@@ -636,11 +651,11 @@ def literal_magnitude(digits: str) -> int:
     if not body:
         return 0
     if hexa:
-        return int(body, 16) if len(body) <= _MAX_HEX_DIGITS else TOO_WIDE
+        return int(body, 16) if len(body) <= _MAX_HEX_DIGITS else too_wide()
     if len(body) <= 4000:
         return int(body)
     if len(body) > _MAX_DECIMAL_DIGITS:
-        return TOO_WIDE
+        return too_wide()
     old = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     try:

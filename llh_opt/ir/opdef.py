@@ -469,6 +469,31 @@ class Dialect:
 DIALECTS: dict[str, Dialect] = {}
 
 
+def lookup_dialect(namespace: str) -> Dialect | None:
+    """The registered `Dialect` of `namespace`, loading the dialect first if it is one not
+    loaded yet (`llh_opt.ir.core.lookup_op`'s loader); None if it has none."""
+    d = DIALECTS.get(namespace)
+    if d is None and load_dialect(namespace):
+        d = DIALECTS.get(namespace)
+    return d
+
+
+def load_all_dialects() -> None:
+    """Load every dialect the installed loader knows (for listings of the whole registry)."""
+    from llh_opt.ir import core
+
+    if core._all_dialects_loader is not None:
+        core._all_dialects_loader()
+
+
+def load_dialect(namespace: str) -> bool:
+    """Load dialect `namespace` through the installed loader; True if it was loaded just now."""
+    from llh_opt.ir import core
+
+    loader = core._dialect_loader
+    return loader is not None and loader(namespace)
+
+
 def register_dialect(dialect: Dialect) -> Dialect:
     DIALECTS[dialect.name] = dialect
     return dialect

@@ -19,6 +19,7 @@ from llh_opt.ir.attributes import StringAttr
 from llh_opt.ir.dominance import dominator_tree
 from llh_opt.ir.core import OP_CLASSES, Block, BlockArgument, Operation, OpResult, Region, Value
 from llh_opt.ir.opdef import (
+    lookup_dialect,
     DIALECTS,
     WARNING_SINKS,
     GraphRegion,
@@ -419,7 +420,7 @@ class _Verifier:
             verdict = self._unreg[name]
         else:
             namespace = name.split(".", 1)[0] if "." in name else ""
-            dialect = DIALECTS.get(namespace)
+            dialect = lookup_dialect(namespace)
             if dialect is None and not is_dialect_loaded(namespace):
                 verdict = None if self.allow_unregistered else (_UNREGISTERED_DIALECT, True)
             elif dialect is not None and dialect.allows_unknown_ops:

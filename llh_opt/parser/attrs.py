@@ -40,7 +40,7 @@ from llh_opt.ir.attributes import (
     UnitAttr,
     UnknownLoc,
 )
-from llh_opt.ir.opdef import DIALECTS
+from llh_opt.ir.opdef import lookup_dialect
 from llh_opt.ir.types import (
     DYNAMIC,
     FLOAT_TYPE_NAMES,
@@ -541,7 +541,7 @@ class AttrMixin:
             return attr
         dialect = ident.split(".", 1)[0]
         body = text[1 + len(dialect) :]
-        d = DIALECTS.get(dialect)
+        d = lookup_dialect(dialect)
         loc = self.src.loc(off)
         if d is not None and d.parse_attribute is not None:
             return _call_hook(d.parse_attribute, body, loc, off, "attribute")
@@ -562,7 +562,7 @@ class AttrMixin:
             return t
         dialect = ident.split(".", 1)[0]
         body = text[1 + len(dialect) :]
-        d = DIALECTS.get(dialect)
+        d = lookup_dialect(dialect)
         loc = self.src.loc(off)
         if d is not None and d.parse_type is not None:
             return _call_hook(d.parse_type, body, loc, off, "type")

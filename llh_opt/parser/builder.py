@@ -24,7 +24,7 @@ from llh_opt.ir.attributes import (
     LocationAttr,
     StringAttr,
 )
-from llh_opt.ir.core import OP_CLASSES, Block, ExplicitProperties, Operation, Region
+from llh_opt.ir.core import OP_CLASSES, Block, ExplicitProperties, Operation, Region, lookup_op
 from llh_opt.ir.opdef import (
     BOOL_ATTR,
     DENSE_I64_ARRAY_ATTR,
@@ -503,7 +503,7 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
 
     def _op_info(self, name: str, op_off: int) -> type[Operation] | None:
         """The registered class of `name` (None if unregistered), checking it may be used."""
-        cls = OP_CLASSES.get(name)
+        cls = OP_CLASSES.get(name) or lookup_op(name)
         if cls is None:
             dialect = name.split(".", 1)[0] if "." in name else ""
             d = DIALECTS.get(dialect)

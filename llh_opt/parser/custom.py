@@ -28,8 +28,8 @@ from llh_opt.ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from llh_opt.ir.core import OP_CLASSES, Operation, Region
-from llh_opt.ir.opdef import DIALECTS, split_inherent
+from llh_opt.ir.core import Operation, Region, lookup_op
+from llh_opt.ir.opdef import DIALECTS, load_all_dialects, lookup_dialect, split_inherent
 from llh_opt.ir.types import (
     DYNAMIC,
     FunctionType,
@@ -172,7 +172,7 @@ class CustomOpsMixin(LoopOpsMixin):
         )
 
     def _custom_op_class(self, name: str, off: int) -> type[Operation] | None:
-        cls = OP_CLASSES.get(name)
+        cls = lookup_op(name)
         if cls is not None:
             return cls
         dialect = name.split(".", 1)[0]
@@ -185,7 +185,7 @@ class CustomOpsMixin(LoopOpsMixin):
         return None
 
     def _declares(self, name: str, prop: str) -> bool:
-        cls = OP_CLASSES.get(name)
+        cls = lookup_op(name)
         return cls is None or prop in getattr(cls, "PROPERTY_NAMES", ())
 
     def _flags(self, name: str, flags: Any) -> dict[str, Attribute]:
@@ -514,7 +514,7 @@ class CustomOpsMixin(LoopOpsMixin):
                 f"custom op '{name}' is unknown (tried '{dialect}.{name}' as well)", off
             )
         dialect = name.split(".", 1)[0]
-        if DIALECTS.get(dialect) is None and dialect != "builtin":
+        if lookup_dialect(dialect) is None and dialect != "builtin":
             raise _dialect_not_found(dialect, name, off)
         raise ParseError(f"custom op '{name}' is unknown", off)
 
@@ -738,12 +738,12 @@ ROUNDING_MODES = ("to_nearest_even", "downward", "upward", "toward_zero", "to_ne
 
 def _flags_prop(name: str) -> str | None:
     """The flags property a registered op declares (`FLAGS_PROP`: math ops, extf, truncf)."""
-    return getattr(OP_CLASSES.get(name), "FLAGS_PROP", None)
+    return getattr(lookup_op(name), "FLAGS_PROP", None)
 
 
 def _default_fastmath(name: str) -> bool:
     """Whether the registered op stores MLIR's default `fastmath = none` (math ops)."""
-    cls = OP_CLASSES.get(name)
+    cls = lookup_op(name)
     return cls is not None and "fastmath" in dict(getattr(cls, "GENERIC_DEFAULTS", ()))
 
 
@@ -755,6 +755,7 @@ def _no_default_dialect(name: str, off: int) -> ParseError:
 
 
 def _dialect_not_found(dialect: str, name: str, off: int) -> ParseError:
+    load_all_dialects()  # the message lists every registered dialect
     names = ", ".join(sorted(set(DIALECTS) | {"builtin"}))
     return ParseError(
         f"Dialect `{dialect}' not found for custom op '{name}' ",

@@ -14,10 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lark import Token
+from llh_opt.parser.token import Token
 
-from llh_opt.dialects.memref import DYNAMIC_INDEX, reassociation_attr
-from llh_opt.dialects.scf import ensure_terminator
 from llh_opt.ir.attributes import (
     Attribute,
     DenseArrayAttr,
@@ -27,7 +25,7 @@ from llh_opt.ir.attributes import (
     TypeAttr,
     UnitAttr,
 )
-from llh_opt.ir.core import OP_CLASSES, Region
+from llh_opt.ir.core import Region, lookup_op
 from llh_opt.ir.types import IndexType, MemRefType, RankedTensorType, Type, i1, i32, i64
 from llh_opt.parser.errors import ParseError
 
@@ -124,6 +122,8 @@ class LoopOpsMixin:
 
     def _mixed(self, items: list[Any]) -> tuple[tuple[int, ...], list[Any]]:
         """A `[%a, 4]` list: static entries (`DYNAMIC_INDEX` for values) and the values."""
+        from llh_opt.dialects.memref import DYNAMIC_INDEX  # loaded with its dialect
+
         static: list[int] = []
         toks = []
         for t in items:
@@ -212,6 +212,8 @@ class LoopOpsMixin:
         return _ForHead(unsigned, operands, list(types))
 
     def scf_for(self, c: list[Any]) -> Any:
+        from llh_opt.dialects.scf import ensure_terminator  # loaded with its dialect
+
         kw, head = c[0], c[1]
         attrs, rest = self._tail(c[2:])
         region: Region = rest[0]
@@ -222,6 +224,8 @@ class LoopOpsMixin:
         )
 
     def scf_if(self, c: list[Any]) -> Any:
+        from llh_opt.dialects.scf import ensure_terminator  # loaded with its dialect
+
         kw = c[0]
         cond = self.resolve_uses([c[1]], [i1])  # type: ignore[attr-defined]
         attrs, rest = self._tail(c[2:])
@@ -275,6 +279,8 @@ class LoopOpsMixin:
         )
 
     def scf_parallel(self, c: list[Any]) -> Any:
+        from llh_opt.dialects.scf import ensure_terminator  # loaded with its dialect
+
         kw, head = c[0], c[1]
         attrs, rest = self._tail(c[2:])
         region: Region = rest[0]
@@ -397,7 +403,7 @@ class LoopOpsMixin:
             if getattr(init, "type", None) == "UNINITIALIZED_KW":
                 props["initial_value"] = UnitAttr()
             else:
-                if isinstance(init, Token):
+                if isinstance(init, str):  # a token (this driver's or Lark's), not yet decoded
                     init = self.decode_dense_body(init.value, self.base + init.start_pos)  # type: ignore[attr-defined]
                 tensor = RankedTensorType(t.shape, t.element_type)
                 props["initial_value"] = self.make_dense(init, tensor)  # type: ignore[attr-defined]
@@ -458,6 +464,8 @@ class LoopOpsMixin:
         return self._view(kw, "memref.reinterpret_cast", src, lists, t, rt, attrs)
 
     def memref_collapse_shape(self, c: list[Any]) -> Any:
+        from llh_opt.dialects.memref import reassociation_attr  # loaded with its dialect
+
         kw = c[0]
         attrs, rest = self._tail(c[1:])
         src, groups, t, into, rt = rest
@@ -467,6 +475,8 @@ class LoopOpsMixin:
         return self._create(kw, "memref.collapse_shape", operands, [rt], props, attrs)  # type: ignore[attr-defined]
 
     def memref_expand_shape(self, c: list[Any]) -> Any:
+        from llh_opt.dialects.memref import reassociation_attr  # loaded with its dialect
+
         kw = c[0]
         attrs, rest = self._tail(c[1:])
         src, groups, _kw, shape, t, into, rt = rest
@@ -487,7 +497,7 @@ class LoopOpsMixin:
         flags, attrs, rest = self._split_tail(c[2:])  # type: ignore[attr-defined]
         toks = c[1]
         t = rest[0]
-        cls = OP_CLASSES.get(name)
+        cls = lookup_op(name)
         arity = len(cls.OPERANDS) if cls is not None else len(toks)
         if len(toks) < arity:  # MLIR's format wants `, %next`
             raise ParseError("expected ','", self._after(toks[-1]), backup=True)

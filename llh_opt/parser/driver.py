@@ -15,12 +15,15 @@ pins Lark to it.
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Any
 
 from llh_opt.parser.lexemes import BARE, ID_SUFFIX, IGNORE
+from llh_opt.parser.token import Token
+from llh_opt.regex_cache import compile as _compile
+
+if TYPE_CHECKING:  # Lark is imported where it is used: a run over cached tables never loads it
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
 
 LARK_SERIES = (1, 3)
 """The Lark minor version `FastDriver` is written against (``lark>=1.3.1,<1.4``)."""
@@ -35,7 +38,7 @@ NESTING_TOO_DEEP = (
     "nesting too deep: regions, attributes and types may nest at most "
     f"{MAX_PARSE_DEPTH} parser levels"
 )
-_IGNORE_RE = re.compile(IGNORE)
+_IGNORE_RE = _compile(IGNORE)
 _SKIP = r"(?=(?P<_ws>" + IGNORE + r"))(?P=_ws)"
 """Blanks and comments before a token, matched atomically (a lookahead captures them, the
 back-reference consumes exactly that): the regex must never back into a comment to find a token."""
@@ -75,6 +78,8 @@ class LarkDriver:
         self.lark = lark
 
     def parse(self, text: str, start: str, base: int) -> Any:
+        from lark.exceptions import UnexpectedInput
+
         try:
             return self.lark.parse(text, start=start)
         except UnexpectedInput as e:
@@ -82,6 +87,8 @@ class LarkDriver:
 
 
 def _from_lark(e: UnexpectedInput, text: str, base: int) -> SyntaxFailure:
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     state = getattr(e, "state", None)
     stack = tuple(getattr(state, "state_stack", ()) or ())
     if isinstance(e, UnexpectedToken):
@@ -142,7 +149,7 @@ class _CoarseTerminals:
 
     def _stub(self, name: str) -> Any:
         def compile_and_match(text: str, pos: int) -> Any:
-            m = self.matchers[name] = re.compile(self.patterns[name]).match
+            m = self.matchers[name] = _compile(self.patterns[name]).match
             return m(text, pos)
 
         return compile_and_match
@@ -156,17 +163,30 @@ class _StateLexer:
 
     __slots__ = ("_rest", "full", "match", "terms")
 
-    def __init__(self, terms: list[tuple[str, str]], full: _CoarseTerminals, skip: bool) -> None:
+    def __init__(
+        self,
+        terms: list[tuple[str, str]],
+        full: _CoarseTerminals,
+        skip: bool,
+        compiled: re.Pattern[str] | None = None,
+    ) -> None:
         self.terms = terms
         self.full = full
+        if compiled is None:
+            compiled = re.compile(self.source(terms, full, skip))
+        self.match = compiled.match
+        self._rest: dict[str, _StateLexer | None] = {}
+
+    @staticmethod
+    def source(terms: list[tuple[str, str]], full: _CoarseTerminals, skip: bool) -> str:
+        """The regex of a state's terminals (`compiled`, when given, was compiled from it)."""
         alternatives = "|".join(
             f"(?P<{name}>{COARSE_HEADS[name] if name in full.heads else regex})"
             for name, regex in terms
         )
         if not alternatives:
             alternatives = "(?!)"  # a state where only the end of the input is acceptable
-        self.match = re.compile((_SKIP if skip else "") + "(?:" + alternatives + ")").match
-        self._rest: dict[str, _StateLexer | None] = {}
+        return (_SKIP if skip else "") + "(?:" + alternatives + ")"
 
     def extend(
         self, text: str, start: int, name: str, skip: bool = False
@@ -199,7 +219,7 @@ class _StateLexer:
 
 
 _WHOLE_ID = r"(?![\w$.])"
-_IDENTIFIER = re.compile(BARE)
+_IDENTIFIER = _compile(BARE)
 
 
 def _finite_language(regex: str, limit: int = 1000) -> frozenset[str] | None:

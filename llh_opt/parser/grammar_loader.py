@@ -1,19 +1,20 @@
-"""Building the Lark parser for ``grammar/mlir.lark`` once per process, with Lark's cache.
+"""Setting up the parser for ``grammar/mlir.lark`` once per process.
 
-What lives here: `machinery()`, which returns the process-wide (Lark, driver, Builder) triple:
-`Lark(parser="lalr", lexer="contextual", transformer=<the Builder>, cache=<file>)` with every
-start symbol the decoders need, and the fused `FastDriver` over its tables (or Lark's own
-`parse` if the fast driver cannot be built). The cache file lives in the user's cache directory
-and is keyed by the grammar's hash and the Lark version (Lark re-checks the hash on load).
+What lives here: `machinery()`, which returns the process-wide (Lark or None, driver, Builder)
+triple. Normally the driver is a `TableDriver` over the parser tables cached by
+``tables.py`` and Lark is not even imported (None); when the tables must be (re)built, or
+cannot be used, `Lark(parser="lalr", lexer="contextual", transformer=<the Builder>,
+cache=<file>)` is built with every start symbol the decoders need (Lark's own cache file lives in
+the user's cache directory, keyed by the grammar's hash and the Lark version), the tables are
+derived from it, and if that fails the fused `FastDriver` runs over Lark's objects (or Lark's own
+`parse` if the fast driver cannot be built either). `lark_parser()`: that Lark object on demand.
 What does not: the grammar text (``llh_opt.ir.lexicon.grammar_text``), the callbacks, error wording.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
-import tempfile
 from typing import Any
 
 from llh_opt.ir.lexicon import grammar_text
@@ -23,9 +24,13 @@ START_SYMBOLS = ["start", "type", "attr", "fine"]
 
 _MACHINERY: tuple[Any, Any, Any] | None = None
 _REFERENCE: tuple[Any, Any, Any] | None = None
+_LARK: Any = None
 
 
 def _cache_path(text: str) -> str:
+    import hashlib
+    import tempfile
+
     import lark
 
     digest = hashlib.sha256(
@@ -73,24 +78,53 @@ def _build(builder: Any) -> Any:
 
 
 def machinery() -> tuple[Any, Any, Any]:
-    """The (Lark, driver, Builder) of this process, built on first use."""
-    global _MACHINERY
+    """The (Lark or None, driver, Builder) of this process, built on first use."""
+    global _MACHINERY, _LARK
     if _MACHINERY is None:
         from llh_opt.parser.builder import Builder
         from llh_opt.parser.driver import FastDriver, LarkDriver
         from llh_opt.parser.errors import register_terminal_text
+        from llh_opt.parser.tables import TableDriver, derive_tables, load_tables
 
         builder = Builder()
-        lark = _build(builder)
-        register_terminal_text(
-            {t.name: t.pattern.value for t in lark.terminals if t.pattern.type == "str"}
-        )
+
+        def build() -> dict[str, Any]:
+            global _LARK
+            _LARK = _build(builder)
+            return derive_tables(_LARK, builder)
+
+        driver: Any
         try:
-            driver: Any = FastDriver(lark)
-        except Exception:  # noqa: BLE001 - Lark internals differ: use Lark's own loop
-            driver = LarkDriver(lark)
-        _MACHINERY = (lark, driver, builder)
+            tables = load_tables(grammar_text(), builder, build)
+            driver = TableDriver(tables, builder)
+            driver._state(tables["start_states"]["start"])  # fail now, not mid-parse
+            register_terminal_text(tables["terminal_text"])
+        except Exception:  # noqa: BLE001 - Lark internals differ: run over Lark's own objects
+            if _LARK is None:
+                _LARK = _build(builder)
+            lark = _LARK
+            register_terminal_text(
+                {t.name: t.pattern.value for t in lark.terminals if t.pattern.type == "str"}
+            )
+            try:
+                driver = FastDriver(lark)
+            except Exception:  # noqa: BLE001 - Lark internals differ: use Lark's own loop
+                driver = LarkDriver(lark)
+        _MACHINERY = (_LARK, driver, builder)
     return _MACHINERY
+
+
+def lark_parser() -> Any:
+    """The `Lark` object of this process's machinery, or (when the tables were cached and Lark
+    never built) a new one over a fresh Builder: for looking at the grammar's terminals and
+    lexers (tests), not for parsing with the machinery's Builder."""
+    global _LARK
+    machinery()
+    if _LARK is None:
+        from llh_opt.parser.builder import Builder
+
+        _LARK = _build(Builder())
+    return _LARK
 
 
 def reference_machinery() -> tuple[Any, Any, Any]:

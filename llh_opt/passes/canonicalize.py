@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from llh_opt.dialects.llh.rewriter import LLHPatternRewriter
-import llh_opt.dialects  # noqa: F401 - every dialect registered: their canonical patterns
+from llh_opt.dialects import load_all
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
 from llh_opt.dialects.llh.attrs import SymbolRelationAttr, constant_symbol_value
 from llh_opt.ir.attributes import SymbolRefAttr
@@ -41,6 +41,8 @@ from llh_opt.rewrite.rewriter import RewritePattern
 from llh_opt.symbolic import SymbolAnalysis, is_symbol_module
 
 __all__ = ["CanonicalizerPass", "SymbolCanonicalizer"]
+
+load_all()  # every dialect registered: the canonical patterns of all their op classes
 
 _REGION_SIMPLIFY = ("disabled", "normal", "aggressive")
 

@@ -15,8 +15,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TextIO
 
 from llh_opt.diagnostics import Diagnostic, DiagnosticError, Severity
-from llh_opt.ir.core import OP_CLASSES, Operation
-from llh_opt.ir.opdef import IsolatedFromAbove
+from llh_opt.ir.core import Operation, lookup_op
+from llh_opt.ir.opdef import IsolatedFromAbove, load_all_dialects
 from llh_opt.passes.registry import Pass, PassOptionsError, create_pass, lookup_pass
 from llh_opt.passes.timing import Timer, TimingManager
 
@@ -313,6 +313,10 @@ class PassManager(OpPassManager):
                     _loc(op),
                 )
             )
+        if self.passes:
+            # Passes may create ops of any dialect, and some walk the whole registry (patterns
+            # of every op class): every dialect is registered before one runs.
+            load_all_dialects()
         plan = _finalize(self)
         timing = self.timing
         manager: TimingManager | None
@@ -594,7 +598,7 @@ class _Adaptor:
 
 
 def _isolated_op_name(name: str) -> bool:
-    cls = OP_CLASSES.get(name)
+    cls = lookup_op(name)
     return cls is not None and IsolatedFromAbove in getattr(cls, "TRAIT_SET", ())
 
 

@@ -7,7 +7,8 @@ exactly the name of an `llh_opt` module -- how imports are deferred: `lazy_impor
 names the module `P.x` when that is a module, else `P`. Each module belongs to one node of the
 graph below (longest dotted prefix in `NODES`); the nodes are ordered in layers, lowest first:
 
- 0. support          -- diagnostics, lazy imports, the LLVM regex and `--verify-diagnostics`
+ 0. support          -- diagnostics, lazy imports, the LLVM regex, `--verify-diagnostics`,
+                        the on-disk caches (`user_cache`, `regex_cache`)
  1. ir               -- `ir/` and `printer.py` (the textual form is part of the IR, as MLIR's
                         AsmPrinter is in lib/IR: `str(op)` and verifier notes print ops)
  2. rewrite          -- `rewrite/`: rewriter, greedy driver, DRR, folding support, region utils;
@@ -80,6 +81,8 @@ NODES: dict[str, str] = {
     "llh_opt.diagnostics": "support",
     "llh_opt.lazy": "support",
     "llh_opt.llvm_regex": "support",
+    "llh_opt.regex_cache": "support",
+    "llh_opt.user_cache": "support",
     "llh_opt.verify_diagnostics": "support",
     "llh_opt.ir": "ir",
     "llh_opt.printer": "ir",

@@ -722,8 +722,9 @@ def test_lark_is_the_series_the_fast_driver_is_written_for() -> None:
 
     import lark
 
-    from llh_opt.parser.driver import LARK_SERIES, FastDriver
+    from llh_opt.parser.driver import LARK_SERIES
     from llh_opt.parser.grammar_loader import machinery
+    from llh_opt.parser.tables import TableDriver
 
     major, minor = LARK_SERIES
     assert tuple(int(x) for x in lark.__version__.split(".")[:2]) == LARK_SERIES
@@ -731,16 +732,17 @@ def test_lark_is_the_series_the_fast_driver_is_written_for() -> None:
     pins = re.findall(r'"lark([^"]*)"', pyproject.read_text("utf-8"))
     assert pins and pins[0].endswith(f",<{major}.{minor + 1}")
     assert f">={major}.{minor}" in pins[0]
-    assert isinstance(machinery()[1], FastDriver)
+    assert isinstance(machinery()[1], TableDriver)
 
 
 def test_fast_lexer_agrees_with_larks_contextual_lexer() -> None:
     """Every parser state's fast lexer (heads for coarse terminals, keyword groups recognized
     through identifiers) reads the same token as Lark's own lexer for that state."""
     from llh_opt.parser.driver import FastDriver
-    from llh_opt.parser.grammar_loader import machinery
+    from llh_opt.parser.grammar_loader import lark_parser, machinery
 
-    lark, driver, _builder = machinery()
+    _lark, driver, _builder = machinery()
+    lark = lark_parser()
     if not isinstance(driver, FastDriver):
         pytest.skip("Lark internals differ: the fast driver is not in use")
     words = {t.pattern.value for t in lark.terminals if t.pattern.type == "str"}
