@@ -309,7 +309,7 @@ class FastOps:
             piece = f"{skip}(?P<g{i}>{terminals[term]})"
             pieces.append(piece if term in _REQUIRED else f"(?:{piece})?")
         # `loc(` after the op that the coarse LOC refused is read token by token.
-        pattern = re.compile("".join(pieces) + f"(?!{skip}loc\\()")
+        pattern = _compile("".join(pieces) + f"(?!{skip}loc\\()")
         self.match = pattern.match
         self.groups = tuple(pattern.groupindex[f"g{i}"] for i in range(len(GENERIC_OP_PARTS)))
         self.build = build
@@ -539,10 +539,15 @@ class FastDriver:
     def fast_ops(self) -> FastOps:
         """The whole-op recognizer, built on first use (a few ms of regex compilation)."""
         if self._fast_ops is None:
-            lark = self._lark
-            terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
-            self._fast_ops = FastOps(terminals, lark.options.transformer.generic_op_match, self)
+            terminals, build = self._fast_ops_inputs()
+            self._fast_ops = FastOps(terminals, build, self)
         return self._fast_ops
+
+    def _fast_ops_inputs(self) -> tuple[dict[str, str], Any]:
+        """The regexes of `GENERIC_OP_PARTS` and the transformer's `generic_op_match`."""
+        lark = self._lark
+        terminals = {t.name: t.pattern.to_regexp() for t in lark.terminals}
+        return terminals, lark.options.transformer.generic_op_match
 
     def parse(self, text: str, start: str, base: int, fast_ops: bool = False) -> Any:
         """Run the grammar over `text` from `start` (`base`: the absolute offset of `text`).

@@ -26,13 +26,13 @@ from typing import Any
 
 import _sre
 
-from llh_opt.parser.driver import FastDriver, _CoarseTerminals, _StateLexer
+from llh_opt.parser.driver import GENERIC_OP_PARTS, FastDriver, _CoarseTerminals, _StateLexer
 from llh_opt.regex_cache import load_regex, regex_program
 from llh_opt.user_cache import keep_fresh, prune, publish, read
 
 __all__ = ["Node", "TableDriver", "derive_tables", "load_tables", "tables_key"]
 
-FORMAT = 1
+FORMAT = 2
 """The layout of the cached data; bumped when `derive_tables`' output changes shape."""
 
 _KEY_SOURCES = (
@@ -240,6 +240,9 @@ def derive_tables(lark: Any, builder: Any) -> dict[str, Any]:
             "terminal_callbacks": terminal_callbacks,
             "plain": sorted(driver._plain),
             "coarse": dict(driver._full.patterns),
+            "fast_op_terminals": {
+                t.name: t.pattern.to_regexp() for t in lark.terminals if t.name in GENERIC_OP_PARTS
+            },
             "lexers": [marshal.dumps(_plain_data(x)) for x in lexers],
             "lexer_of_state": lexer_of_state,
             "terminal_text": {
@@ -409,6 +412,9 @@ class TableDriver(FastDriver):
         self._gotos = tables["gotos"]
         self._plain = frozenset(tables["plain"])
         self._full = _CoarseTerminals(tables["coarse"])
+        self._fast_op_terminals: dict[str, str] = tables["fast_op_terminals"]
+        self._builder = builder
+        self._fast_ops = None
         self._lexer_specs: list[bytes] = tables["lexers"]
         self._lexer_of_state: dict[int, int] = tables["lexer_of_state"]
         self._lexers_built: list[Any] = [None] * len(self._lexer_specs)
@@ -444,3 +450,6 @@ class TableDriver(FastDriver):
 
     def _goto(self, origin: str) -> dict[int, int]:
         return self._gotos[origin]  # type: ignore[no-any-return]
+
+    def _fast_ops_inputs(self) -> tuple[dict[str, str], Any]:
+        return self._fast_op_terminals, self._builder.generic_op_match
