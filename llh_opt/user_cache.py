@@ -32,9 +32,28 @@ def cache_dirs() -> Iterator[str]:
     yield os.path.join(tmp, f"llh-opt-{getuid() if getuid is not None else 'user'}")
 
 
+def _private(directory: str) -> bool:
+    """Whether `directory` is a real directory of this user that nobody else may write to (a
+    directory under the shared temporary one may have been made by someone else)."""
+    import stat
+
+    try:
+        st = os.lstat(directory)
+    except OSError:
+        return False
+    getuid = getattr(os, "getuid", None)
+    return (
+        stat.S_ISDIR(st.st_mode)
+        and (getuid is None or st.st_uid == getuid())
+        and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
+
+
 def read(name: str) -> Iterator[tuple[str, bytes]]:
     """(path, contents) of every cache file called `name`, the preferred directory's first."""
     for directory in cache_dirs():
+        if not _private(directory):
+            continue
         path = os.path.join(directory, name)
         try:
             with open(path, "rb") as f:
@@ -82,6 +101,8 @@ def publish(name: str, data: bytes) -> str | None:
         tmp = os.path.join(directory, f".{name}.{os.getpid()}.tmp")
         try:
             os.makedirs(directory, mode=0o700, exist_ok=True)
+            if not _private(directory):
+                continue
             with open(tmp, "wb") as f:
                 f.write(data)
             os.replace(tmp, os.path.join(directory, name))

@@ -118,6 +118,27 @@ def test_unusable_user_cache_falls_back_to_the_temporary_directory(
     assert any((tmp_path / "tmp").glob("llh-opt-*/parser-tables-*"))
 
 
+def test_a_shared_temporary_directory_open_to_others_is_not_used(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """A fallback directory anyone may write to (made by someone else, say) is neither read
+    nor written: its files could have been planted."""
+    import os
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    shared = tmp_path / "tmp" / f"llh-opt-{os.getuid()}"
+    shared.mkdir(parents=True)
+    shared.chmod(0o777)
+    builds = []
+    load_tables("g", object(), lambda: builds.append(1) or _tiny_tables())
+    load_tables("g", object(), lambda: builds.append(1) or _tiny_tables())
+    assert len(builds) == 2  # built each time, from memory
+    assert not list(shared.iterdir())
+
+
 def test_nothing_writable_still_parses(tmp_path: Path, monkeypatch) -> None:
     """No cache directory at all: the tables are built and used from memory."""
     blocker = tmp_path / "file"
