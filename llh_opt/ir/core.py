@@ -168,6 +168,10 @@ class OpOperand:
     def __init__(self, owner: Operation, index: int, value: Value) -> None:
         self.owner = owner
         self.index = index
+        self._link(value)
+
+    def _link(self, value: Value) -> None:
+        """Use `value`: this use goes to the end of its use list."""
         self.value = value
         self._next = None
         last = value._last_use
@@ -199,15 +203,7 @@ class OpOperand:
     def set(self, value: Value) -> None:
         if self.is_linked():
             self._unlink()
-        self.value = value
-        self._next = None
-        last = value._last_use
-        self._prev = last
-        if last is None:
-            value._first_use = self
-        else:
-            last._next = self
-        value._last_use = self
+        self._link(value)
 
     def drop(self) -> None:
         if self.is_linked():

@@ -316,6 +316,22 @@ class FastOps:
         self.goto = driver._goto("generic_op")
 
 
+def _reduce(act: tuple[Any, ...], state_stack: list[int], value_stack: list[Any]) -> int:
+    """Apply the reduce action `act` (`(False, size, callback, goto)`): the rule's children
+    leave both stacks, its callback's value and the goto state are pushed; returns that state."""
+    size = act[1]
+    if size:
+        children = value_stack[-size:]
+        del state_stack[-size:]
+        del value_stack[-size:]
+    else:
+        children = []
+    value_stack.append(act[2](children))
+    state = act[3][state_stack[-1]]
+    state_stack.append(state)
+    return state
+
+
 class FastDriver:
     """Lark's contextual lexer and LALR(1) parser fused in one loop (same tables, same callbacks).
 
@@ -517,15 +533,7 @@ class FastDriver:
                     self._fail(state_stack, fm.start(first_group), first, text, base)
                 if act[0]:
                     break
-                size = act[1]
-                if size:
-                    children = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
-                else:
-                    children = []
-                value_stack.append(act[2](children))
-                state_stack.append(act[3][state_stack[-1]])
+                _reduce(act, state_stack, value_stack)
             target = goto.get(state_stack[-1])
             if target is None:
                 self._fail(state_stack, fm.start(first_group), first, text, base)
@@ -570,6 +578,7 @@ class FastDriver:
         pos = 0
         coarse = self._full.matchers.get
         checked = CHECK_VIABLE
+        reduce = _reduce
         fast = self.fast_ops() if fast_ops else None
         while True:
             lexer, keywords, actions = states[state] or self._state(state)
@@ -633,17 +642,7 @@ class FastDriver:
                     else:
                         push_value(value)
                     break
-                size = act[1]
-                if size:
-                    children = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
-                else:
-                    children = []
-                result = act[2](children)
-                state = act[3][state_stack[-1]]
-                push_state(state)
-                push_value(result)
+                state = reduce(act, state_stack, value_stack)
                 if state == end_state and ttype == END:
-                    return result
+                    return value_stack[-1]
                 actions = (states[state] or self._state(state))[2]
