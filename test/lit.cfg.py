@@ -138,8 +138,10 @@ import subprocess  # noqa: E402
 
 try:
     _torch_ok = (
-        subprocess.run([sys.executable, "-c", "import torch"], capture_output=True, timeout=120)
-        .returncode == 0
+        subprocess.run(
+            [sys.executable, "-c", "import torch"], capture_output=True, timeout=120
+        ).returncode
+        == 0
     )
 except (OSError, subprocess.TimeoutExpired):
     _torch_ok = False
@@ -147,7 +149,9 @@ if _torch_ok:
     config.available_features.add("torch")
 else:
     lit_config.note("torch not importable; torch front-end tests are unsupported")
-config.substitutions.append(("%llh-import-torch", f"{sys.executable} -m llh_opt.frontend.torch.cli"))
+config.substitutions.append(
+    ("%llh-import-torch", f"{sys.executable} -m llh_opt.frontend.torch.cli")
+)
 
 # Deterministic output regardless of the user's environment.
 config.environment["LLH_OPT_TEST"] = "1"

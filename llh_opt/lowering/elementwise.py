@@ -80,7 +80,7 @@ def _fastmath_free(ctx: LoweringContext, name: str, args: Sequence[Value]) -> Va
     return ctx.create1(name, args, args[0].type)
 
 
-_FLOAT_BINARY = {
+FLOAT_BINARY = {
     "llh.add": "arith.addf",
     "llh.sub": "arith.subf",
     "llh.mul": "arith.mulf",
@@ -104,10 +104,10 @@ def float_binary(ctx: LoweringContext, opname: str, a: Value, b: Value) -> Value
     """`a <op> b` for one element of any supported element type (result of a's type)."""
     t = a.type
     if isinstance(t, VectorType):  # f32/f64 lanes (vector_loops.py): no widening
-        return ctx.create1(_FLOAT_BINARY[opname], (a, b), t)
+        return ctx.create1(FLOAT_BINARY[opname], (a, b), t)
     if isinstance(t, FloatType):
         wa, wb = _widen(ctx, a), _widen(ctx, b)
-        r = _fastmath_free(ctx, _FLOAT_BINARY[opname], (wa, wb))
+        r = _fastmath_free(ctx, FLOAT_BINARY[opname], (wa, wb))
         return ctx.convert(r, t) if r.type is not t else r
     if isinstance(t, IntegerType) and t.width > 1:
         if opname == "llh.pow":

@@ -64,21 +64,6 @@ ELEMENTWISE_OPS = frozenset(
 )  # fmt: skip
 
 _EPILOGUE_BINARY = ("llh.add", "llh.sub", "llh.mul", "llh.div", "llh.max", "llh.min")
-_FLOAT_OPS = {
-    "llh.add": "arith.addf",
-    "llh.sub": "arith.subf",
-    "llh.mul": "arith.mulf",
-    "llh.div": "arith.divf",
-    "llh.max": "arith.maximumf",
-    "llh.min": "arith.minimumf",
-}
-_INT_OPS = {
-    "llh.add": "arith.addi",
-    "llh.sub": "arith.subi",
-    "llh.mul": "arith.muli",
-    "llh.max": "arith.maxsi",
-    "llh.min": "arith.minsi",
-}
 
 
 # --------------------------------------------------------------------------- helpers
@@ -137,14 +122,15 @@ def _splat(ctx: LoweringContext, x: Value, like: Type) -> Value:
 
 
 def _arith(ctx: LoweringContext, opname: str, a: Value, b: Value) -> Value:
+    # elementwise.py imports this module: its op tables are read here, on use.
+    from llh_opt.lowering.elementwise import FLOAT_BINARY, INT_BINARY, float_binary
+
     elt = _elt(a.type)
     if isinstance(elt, FloatType):
-        return ctx.create1(_FLOAT_OPS[opname], (a, b), a.type)
+        return ctx.create1(FLOAT_BINARY[opname], (a, b), a.type)
     if opname == "llh.div":
-        from llh_opt.lowering.elementwise import float_binary  # integer floor division
-
-        return float_binary(ctx, opname, a, b)
-    return ctx.create1(_INT_OPS[opname], (a, b), a.type)
+        return float_binary(ctx, opname, a, b)  # integer floor division
+    return ctx.create1(INT_BINARY[opname], (a, b), a.type)
 
 
 def _operand_at(ctx: LoweringContext, v: Value, out_ivs: Sequence[Value], like: Type) -> Value:

@@ -13,8 +13,6 @@ What does not: the grammar, the parse loop (``driver.py``), message wording for 
 
 from __future__ import annotations
 
-from sys import intern
-
 from typing import Any
 
 from llh_opt.ir.attributes import (
@@ -362,13 +360,10 @@ class Builder(CustomOpsMixin, AttrMixin, DecodeMixin):
         loc: Any,
     ) -> None:
         """Build a generic op from its decoded parts and bind its results."""
-        name = _OP_NAMES.get(quoted_name)
-        if name is None:
-            name = quoted_name[1:-1]
-            if "\\" in name:
-                name = self.unescape(quoted_name, op_off)
-            elif len(_OP_NAMES) < _OP_NAMES_LIMIT:
-                _OP_NAMES[quoted_name] = name = intern(name)
+        # (A registered op keeps its class's name string: `Operation.create`.)
+        name = quoted_name[1:-1]
+        if "\\" in name:
+            name = self.unescape(quoted_name, op_off)
         info = self.op_infos.get(name, False)
         if info is False:
             info = self._op_info(name, op_off)
@@ -680,9 +675,6 @@ _CONVERTED_PROPS: dict[tuple[type, Props], dict[str, Attribute]] = {}
 """`_registered_props` results for ops without an attribute dictionary, by (class, entries):
 the entries are interned attributes, so equal texts give equal keys."""
 _CONVERTED_LIMIT = 50_000
-_OP_NAMES: dict[str, str] = {}
-"""Op names by their quoted spelling: one string per name for all the ops that carry it."""
-_OP_NAMES_LIMIT = 10_000
 _PROPERTY_KINDS: dict[type, dict[str, AttrKind]] = {}
 
 

@@ -601,10 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         cmd,
     )
     text = "\n".join([*lines, *report_tables(k), ""])
-    print(text)
-    if args.write_results:
-        common.append_results(text, args.results)
-    return 0
+    return common.emit_report(text, args.write_results, args.results)
 
 
 if __name__ == "__main__":

@@ -328,6 +328,14 @@ def report_head(
     ]
 
 
+def emit_report(text: str, write_results: bool, path: Path = RESULTS) -> int:
+    """Print a report, append it to `path` when asked; the exit code of a finished run (0)."""
+    print(text)
+    if write_results:
+        append_results(text, path)
+    return 0
+
+
 def append_results(text: str, path: Path = RESULTS) -> None:
     """Append a report to `path` (a blank line before it)."""
     with open(path, "a", encoding="utf-8") as f:

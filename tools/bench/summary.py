@@ -313,10 +313,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if m is not None:
         lines += ["### ResNet-18", "", *bench_lowering.report_tables(m, args.runs), ""]
     text = "\n".join(lines)
-    print(text)
-    if args.write_results:
-        common.append_results(text, args.results)
-    return 0
+    return common.emit_report(text, args.write_results, args.results)
 
 
 if __name__ == "__main__":

@@ -429,11 +429,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         *(f"- {x}" for x in notes),
     ]
     text = "\n".join(lines) + "\n"
-    print(text)
     if args.write_results:
-        common.append_results(text)
-        progress(f"appended to {common.RESULTS}")
-    return 0
+        progress(f"appending to {common.RESULTS}")
+    return common.emit_report(text, args.write_results)
 
 
 if __name__ == "__main__":

@@ -1026,13 +1026,17 @@ def _param(b: GraphBuilder, x: Any, fill: float, elt: Type, n: SizeExpr) -> Valu
     return b.emit(ConstantOp.build(dense_from_numpy(data, t), result_type=t), (n,))
 
 
+def _statistics_used(node: torch.fx.Node) -> bool:
+    """Whether a normalization's saved statistics (outputs after the first) are read."""
+    return any(u.target is operator.getitem and u.args[1] != 0 for u in node.users)
+
+
 def _bn_check(node: torch.fx.Node) -> str | None:
-    if node.target.overloadpacket is torch.ops.aten.batch_norm and arg(node, 5, "training"):  # type: ignore[union-attr]
+    packet = node.target.overloadpacket  # type: ignore[union-attr]
+    if packet is torch.ops.aten.batch_norm and arg(node, 5, "training"):
         return "batch_norm in training mode"
-    if node.target.overloadpacket is torch.ops.aten._native_batch_norm_legit_no_training:  # type: ignore[union-attr]
-        for user in node.users:
-            if user.target is operator.getitem and user.args[1] != 0:
-                return "the saved statistics of batch_norm"
+    if packet is torch.ops.aten._native_batch_norm_legit_no_training and _statistics_used(node):
+        return "the saved statistics of batch_norm"
     return None
 
 
@@ -1057,10 +1061,9 @@ def _batch_norm(b: GraphBuilder, node: torch.fx.Node) -> Any:
 
 
 def _ln_check(node: torch.fx.Node) -> str | None:
-    if node.target.overloadpacket is torch.ops.aten.native_layer_norm:  # type: ignore[union-attr]
-        for user in node.users:
-            if user.target is operator.getitem and user.args[1] != 0:
-                return "the saved statistics of layer_norm"
+    packet = node.target.overloadpacket  # type: ignore[union-attr]
+    if packet is torch.ops.aten.native_layer_norm and _statistics_used(node):
+        return "the saved statistics of layer_norm"
     return None
 
 
