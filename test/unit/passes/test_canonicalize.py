@@ -8,13 +8,12 @@ pattern declarations, through the Python API. The MLIR-style cases are the lit t
 from __future__ import annotations
 
 import math
-import subprocess
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from support.mlir_reference import TORCH_MLIR_OPT
+from support.mlir_reference import TORCH_MLIR_OPT, run_reference
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from llh_opt.ir.core import OP_CLASSES, Operation
@@ -423,16 +422,10 @@ def test_arith_folding_matches_torch_mlir_opt(text: str) -> None:
     """The driver (constant order, dead code) and the arith folders against MLIR's. Patterns are
     filtered out on both sides (`enable-patterns=none`): MLIR's arith canonicalization patterns
     (`subf(-0.0, x) -> negf(x)`, ...) are not part of llh-opt."""
-    ref = subprocess.run(
-        [TORCH_MLIR_OPT, "--canonicalize=enable-patterns=none"],  # type: ignore[list-item]
-        input=text,
-        capture_output=True,
-        text=True,
-    )
-    assert ref.returncode == 0, ref.stderr
+    ref = run_reference(["--canonicalize=enable-patterns=none"], text)
     m = parse_source(text)
     PassManager.parse("builtin.module(canonicalize{enable-patterns=none})").run(m)
-    assert str(m).rstrip() == ref.stdout.rstrip(), text
+    assert str(m).rstrip() == ref.rstrip(), text
 
 
 def test_i1_and_select_folds() -> None:

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from support.complexity import assert_linear
 
-import subprocess
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import llh_opt
-from support.mlir_reference import TORCH_MLIR_OPT
+from support.mlir_reference import TORCH_MLIR_OPT, run_reference
 from support.llh_interpreter import interpret
 from llh_opt.ir.core import OP_CLASSES, Operation
 from llh_opt.ir.opdef import (
@@ -461,13 +460,7 @@ _TORCH_MLIR_OPT = TORCH_MLIR_OPT
 def test_cse_matches_torch_mlir_opt(program: tuple[str, int]) -> None:
     text, _ = program
     assert _TORCH_MLIR_OPT is not None
-    ref = subprocess.run(
-        [_TORCH_MLIR_OPT, "--cse", "--mlir-print-op-generic", "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    ref = run_reference(["--cse", "--mlir-print-op-generic", "-"], text)
     m = parse(text)
     PassManager.parse("builtin.module(cse)").run(m)
     assert m.print(generic=True).rstrip("\n") == ref.rstrip("\n")

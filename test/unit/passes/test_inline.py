@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import llh_opt
-from support.mlir_reference import TORCH_MLIR_OPT
+from support.mlir_reference import TORCH_MLIR_OPT, run_reference
 from llh_opt.diagnostics import DiagnosticError
 from llh_opt.ir.attributes import CallSiteLoc, FileLineColLoc
 from llh_opt.ir.core import Operation
@@ -403,13 +403,7 @@ def call_graphs(draw: st.DrawFn) -> str:
 def test_inline_matches_torch_mlir_opt(text: str, options: str) -> None:
     assert _TORCH_MLIR_OPT is not None
     args = ["--mlir-print-op-generic", "--mlir-print-debuginfo", "-"]
-    ref = subprocess.run(
-        [_TORCH_MLIR_OPT, f"--inline={options}", *args],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    ref = run_reference([f"--inline={options}", *args], text)
     ours = subprocess.run(
         [str(Path(sys.executable).parent / "llh-opt"), f"--inline={options}", *args],
         input=text,

@@ -25,3 +25,26 @@ def find_torch_mlir_opt() -> str | None:
 
 
 TORCH_MLIR_OPT = find_torch_mlir_opt()
+
+
+REFERENCE_TIMEOUT = 30.0
+"""Seconds a reference run may take. Some generated inputs make the reference tool itself run
+away (its inliner on a dense call graph took minutes and 13 GiB), and it then has no answer."""
+
+
+def run_reference(args: list[str], text: str, timeout: float = REFERENCE_TIMEOUT) -> str:
+    """torch-mlir-opt's output for `text` (its stdin) with `args`; an error exit fails the test.
+    A run longer than `timeout` rejects the hypothesis example: the reference has no answer."""
+    import subprocess
+
+    from hypothesis import reject
+
+    assert TORCH_MLIR_OPT is not None
+    try:
+        ref = subprocess.run(
+            [TORCH_MLIR_OPT, *args], input=text, capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        reject()
+    assert ref.returncode == 0, ref.stderr
+    return ref.stdout
