@@ -737,12 +737,17 @@ def test_lark_is_the_series_the_fast_driver_is_written_for() -> None:
 
 def test_fast_lexer_agrees_with_larks_contextual_lexer() -> None:
     """Every parser state's fast lexer (heads for coarse terminals, keyword groups recognized
-    through identifiers) reads the same token as Lark's own lexer for that state."""
+    through identifiers), as the cached tables carry it, reads the same token as Lark's own lexer
+    for that state. The tables are derived here from the very Lark object compared: Lark numbers
+    its states differently from one process to another, so a cache written by another process
+    need not share this one's numbering (each process only ever uses one of them)."""
     from llh_opt.parser.driver import FastDriver
-    from llh_opt.parser.grammar_loader import lark_parser, machinery
+    from llh_opt.parser.grammar_loader import lark_parser
+    from llh_opt.parser.tables import TableDriver, derive_tables
 
-    _lark, driver, _builder = machinery()
     lark = lark_parser()
+    builder = lark.options.transformer
+    driver = TableDriver(derive_tables(lark, builder), builder)
     if not isinstance(driver, FastDriver):
         pytest.skip("Lark internals differ: the fast driver is not in use")
     words = {t.pattern.value for t in lark.terminals if t.pattern.type == "str"}
